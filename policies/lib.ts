@@ -1,0 +1,93 @@
+// Reading the game for policies: small queries over the public state, shared by the built-in policies.
+import { influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
+import type { GameView } from '../src/legions/policy.js';
+
+export const AT_FORUM = 1;
+export const AT_ROME = 2;
+export const FL_NONE = -2;
+export const FL_BOX = -1;
+export { influenceOf, militaryRatingOf, statusOf };
+
+export function legionsAt(g: GameView, w: number): number {
+  let n = g.wars.stateLegions[w]!;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w) n++;
+  return n;
+}
+
+export function stateLegions(g: GameView): number {
+  let n = g.legionsBox;
+  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
+  return n;
+}
+
+export function activeWars(g: GameView): number {
+  let n = 0;
+  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1) n++;
+  return n;
+}
+
+/** Total legions a war wants: legions + MR (at most the legions) at least armies + 3. */
+export function legionsWanted(g: GameView, w: number, mr: number): number {
+  const a = g.wars.armies[w]!;
+  return Math.max(Math.ceil((a + 3) / 2), a + 3 - mr);
+}
+
+/** The State's committed costs next turn: wars, legion upkeep, commanders, plus a margin. */
+export function stateReserve(g: GameView): number {
+  const p = g.params;
+  let commanders = 0;
+  for (let w = 0; w < g.wars.commander.length; w++) if (g.wars.commander[w]! >= 0) commanders++;
+  return p.warCost * (activeWars(g) + 1) + p.legionUpkeep * stateLegions(g) + commanders + 10;
+}
+
+/** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
+export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
+  let b = -1;
+  for (const s of cands) if (g.senOwner[s] === me && s > b) b = s;
+  return b;
+}
+
+/** Highest Status among candidates (the strongest commander or governor). */
+export function highestStatus(cands: readonly number[], pred: (s: number) => boolean): number {
+  let b = -1;
+  for (const s of cands) if (pred(s) && (b < 0 || statusOf(s) > statusOf(b))) b = s;
+  return b;
+}
+
+export function leader(g: GameView, except: number): number {
+  let b = -1;
+  for (let f = 0; f < g.players; f++) if (f !== except && (b < 0 || g.prestige[f]! > g.prestige[b]!)) b = f;
+  return b;
+}
+
+/** Collapse is close: high index, a thin treasury or too many wars. */
+export function collapseClose(g: GameView): boolean {
+  return g.ri >= 8 || g.stateTreasury < stateReserve(g) || activeWars(g) >= 2;
+}
+
+export const popcount = (x: number): number => {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+};
+
+export function factionLegionsAt(g: GameView, where: number): number {
+  let m = 0;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === where) m |= 1 << f;
+  return m;
+}
+
+export function raiseCost(g: GameView): number {
+  return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
+}
+
+export function ownerOfWarCommander(g: GameView, w: number): number {
+  const c = g.wars.commander[w]!;
+  return c >= 0 ? g.senOwner[c]! : -1;
+}
+
+export function votesOf(g: GameView, f: number): number {
+  let v = 0;
+  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) v += influenceOf(s);
+  return v > 0 ? v + g.knights[f]! : 0;
+}

@@ -1,0 +1,235 @@
+// The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
+import { type Prng, uniformInt } from '../src/core/rng.js';
+import {
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, type Motion,
+  PROSECUTE, RAISE, RECALL, REPLACE_COMMANDER, TRANSFER,
+} from '../src/legions/motion.js';
+import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
+import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
+
+export class RandomPolicy implements Policy {
+  readonly name = 'random';
+  private rng!: Prng;
+  private bidTurn = -1;
+  private bidLeft = 0;
+
+  init(_me: number, rng: Prng): void {
+    this.rng = rng;
+    this.bidTurn = -1;
+  }
+
+  private int(lo: number, hi: number): number {
+    return hi < lo ? lo : lo + uniformInt(this.rng, hi - lo + 1);
+  }
+
+  private coin(): boolean {
+    return uniformInt(this.rng, 2) === 1;
+  }
+
+  private pick(list: readonly number[]): number {
+    return list.length ? list[uniformInt(this.rng, list.length)]! : -1;
+  }
+
+  /** A uniformly random subset of the bits of `mask`. */
+  private subset(mask: number): number {
+    let m = 0;
+    for (let b = 0; b < 5; b++) if (mask & (1 << b) && this.coin()) m |= 1 << b;
+    return m;
+  }
+
+  claimIncome(): boolean {
+    return this.coin();
+  }
+  doubleLandCommission(): boolean {
+    return this.coin();
+  }
+  donation(g: GameView, me: number): number {
+    return this.coin() ? 0 : this.int(0, g.treasury[me]!);
+  }
+  transfer(g: GameView, me: number): number {
+    return uniformInt(this.rng, 4) === 0 ? this.int(0, Math.min(3, g.treasury[me]!)) : 0;
+  }
+  attend(): boolean {
+    return uniformInt(this.rng, 4) !== 0;
+  }
+  consulPlaysFirst(): boolean {
+    return this.coin();
+  }
+  neutralBid(g: GameView, me: number, s: number): number {
+    // Bids are asked senator by senator in one Forum: keep their total within the treasury.
+    if (this.bidTurn !== g.turn) {
+      this.bidTurn = g.turn;
+      this.bidLeft = g.treasury[me]!;
+    }
+    const cap = Math.min(this.bidLeft, Math.floor(g.treasury[me]! / 2));
+    if (cap < influenceOf(s) || this.coin()) return 0;
+    const b = this.int(influenceOf(s), cap);
+    this.bidLeft -= b;
+    return b;
+  }
+  attractTarget(g: GameView, me: number): number {
+    if (g.treasury[me]! < 1 || this.coin()) return -1;
+    const t: number[] = [];
+    for (let s = 0; s < 30; s++) {
+      if (g.senOwner[s]! >= 0 && g.senOwner[s] !== me && g.senWhere[s] === 2 && g.senMovedTurn[s] !== g.turn) t.push(s);
+    }
+    return this.pick(t);
+  }
+  attractRaise(g: GameView, me: number, _s: number, attacking: boolean, a: number, d: number): number {
+    const cash = g.treasury[me]! - (attacking ? a : d);
+    if (attacking && a === 0) return this.int(1, Math.min(cash, 5));
+    return this.coin() ? 0 : this.int(0, Math.min(cash, 3));
+  }
+  knightSpend(g: GameView, me: number): number {
+    return this.coin() ? -1 : this.int(0, Math.min(3, g.treasury[me]!));
+  }
+  knightDonations(g: GameView, me: number): number {
+    return this.int(0, Math.min(1, g.knights[me]!));
+  }
+  games(g: GameView, me: number): number {
+    return uniformInt(this.rng, 3) === 0 ? this.int(0, g.treasury[me]!) : 0;
+  }
+
+  propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    return this.draft(g, me, m, cands) && !alreadyFailed(g, m);
+  }
+
+  private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const mandatory = m.kind === ELECT_CONSUL || m.kind === ELECT_CENSOR || m.kind === APPOINT_GOVERNOR;
+    if (!mandatory && m.kind !== DEVELOP && this.coin()) return false;
+    switch (m.kind) {
+      case ELECT_CONSUL:
+      case ELECT_CENSOR:
+      case APPOINT_GOVERNOR:
+        m.senator = this.pick(cands);
+        return m.senator >= 0;
+      case PROSECUTE:
+        m.senator = this.pick(cands);
+        m.major = false;
+        return m.senator >= 0;
+      case DISBAND:
+        if (g.legionsBox === 0) return false;
+        m.count = this.int(1, g.legionsBox);
+        return true;
+      case RAISE: {
+        const room = Math.min(g.params.maxStateLegions - stateLegions(g), Math.floor(g.stateTreasury / raiseCost(g)));
+        if (room < 1 || g.noRaiseTurn === g.turn) return false;
+        m.count = this.int(1, room);
+        return true;
+      }
+      case DISPATCH: return this.dispatch(g, m, cands);
+      case REPLACE_COMMANDER: {
+        const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1);
+        if (!wars.length || !cands.length) return false;
+        m.target = this.pick(wars);
+        m.senator = this.pick(cands);
+        return true;
+      }
+      case TRANSFER: {
+        const from = this.wars(g, (w) => legionsAt(g, w) >= 2);
+        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0);
+        if (!from.length) return false;
+        m.target = this.pick(from);
+        const dest = to.filter((w) => w !== m.target);
+        if (!dest.length) return false;
+        m.target2 = this.pick(dest);
+        m.count = this.int(0, Math.min(g.wars.stateLegions[m.target]!, legionsAt(g, m.target) - 1));
+        if (m.count === 0) return false;
+        return true;
+      }
+      case RECALL: {
+        const wars = this.wars(g, (w) => g.wars.stateLegions[w]! > 0);
+        if (!wars.length) return false;
+        m.target = this.pick(wars);
+        m.count = this.int(1, g.wars.stateLegions[m.target]!);
+        return true;
+      }
+      case CONCESSION: {
+        const cs: number[] = [];
+        for (let c = 0; c < 5; c++) {
+          const landWaits = c === 2 && g.variants['land-acts'] && g.landActsType1 + g.landActsType2 === 0;
+          if (g.cardWhere[c] === -3 && !landWaits) cs.push(c);
+        }
+        const ss: number[] = [];
+        for (let s = 0; s < 30; s++) if (g.senOwner[s]! >= 0) ss.push(s);
+        if (!cs.length || !ss.length) return false;
+        m.target = this.pick(cs);
+        m.senator = this.pick(ss);
+        return true;
+      }
+      case DEVELOP: {
+        if (uniformInt(this.rng, 4) === 0) return false;
+        const step = g.params.developAidStep;
+        m.count = step * this.int(0, Math.min(5, Math.floor(g.stateTreasury / step)));
+        return true;
+      }
+      case CENSURE: {
+        if (this.coin()) return false;
+        m.target = (me + this.int(1, g.players - 1)) % g.players;
+        m.count = this.int(0, 5);
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  private wars(g: GameView, pred: (w: number) => boolean): number[] {
+    const r: number[] = [];
+    for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && pred(w)) r.push(w);
+    return r;
+  }
+
+  private dispatch(g: GameView, m: Motion, cands: readonly number[]): boolean {
+    const wars = this.wars(g, () => true);
+    if (!wars.length) return false;
+    const w = this.pick(wars);
+    const boxMask = factionLegionsAt(g, FL_BOX);
+    m.target = w;
+    m.count = this.int(0, g.legionsBox);
+    m.mask = this.subset(boxMask);
+    if (g.wars.commander[w]! >= 0) {
+      m.senator = -1;
+      if (m.count + popcount(m.mask) === 0) return false;
+      return true;
+    }
+    m.senator = this.pick(cands);
+    return m.senator >= 0 && legionsAt(g, w) + m.count + popcount(m.mask) > 0;
+  }
+
+  coSponsor(): boolean {
+    return this.coin();
+  }
+  veto(): boolean {
+    return uniformInt(this.rng, 5) === 0;
+  }
+  vote(_g: GameView, me: number, m: Motion): number {
+    if (m.sponsor === me) return 1;
+    return uniformInt(this.rng, 3) - 1;
+  }
+  buyVotes(g: GameView, me: number): number {
+    return uniformInt(this.rng, 4) === 0 ? this.int(0, Math.min(2, g.treasury[me]!)) : 0;
+  }
+  tieBreak(): boolean {
+    return this.coin();
+  }
+  consent(): boolean {
+    return this.coin();
+  }
+  ownLegion(): boolean {
+    return uniformInt(this.rng, 6) === 0;
+  }
+  chooseLosses(g: GameView, _me: number, war: number, n: number): number {
+    // A random valid split between State and faction legions.
+    const here = factionLegionsAt(g, war);
+    const stateHere = g.wars.stateLegions[war]!;
+    for (;;) {
+      const m = this.subset(here);
+      const k = popcount(m);
+      if (k <= n && n - k <= stateHere) return m;
+    }
+  }
+  claimSpoils(g: GameView, _me: number, war: number): number {
+    return this.int(0, Math.min(2 * statusOf(g.wars.victor[war]!), g.wars.spoils[war]!));
+  }
+}

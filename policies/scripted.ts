@@ -1,0 +1,313 @@
+// The scripted policies: one rule-based player whose priorities are set by a few traits.
+import type { Prng } from '../src/core/rng.js';
+import {
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, type Motion,
+  PROSECUTE, RAISE,
+} from '../src/legions/motion.js';
+import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
+import {
+  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, FL_BOX, factionLegionsAt, highestStatus,
+  influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, popcount, raiseCost, stateLegions, stateReserve,
+  statusOf, votesOf,
+} from './lib.js';
+
+/** What a scripted faction cares about. */
+export interface Traits {
+  /** Keeps the Republic alive first (true) or only when collapse is close (false). */
+  readonly civic: boolean;
+  /** Prosecutes, poaches senators and bids hard. */
+  readonly aggressive: boolean;
+}
+
+export class ScriptedPolicy implements Policy {
+  private me = 0;
+  constructor(readonly name: string, private readonly t: Traits) {}
+
+  init(me: number, _rng: Prng): void {
+    this.me = me;
+  }
+
+  /** Cooperate with the Republic now? Always for the civic, near collapse for the rest. */
+  private cooperative(g: GameView): boolean {
+    return this.t.civic || collapseClose(g);
+  }
+
+  claimIncome(g: GameView): boolean {
+    return !this.cooperative(g) || g.stateTreasury > stateReserve(g) + 60;
+  }
+
+  doubleLandCommission(g: GameView, me: number): boolean {
+    return !this.t.civic && g.prestige[me]! >= 4;
+  }
+
+  donation(g: GameView, me: number): number {
+    const th = g.params.donationThresholds;
+    const cash = g.treasury[me]!;
+    const short = g.stateTreasury < stateReserve(g) + 20;
+    if (!this.cooperative(g) && !short) return 0;
+    if (short) for (let i = th.length - 1; i >= 0; i--) if (cash >= th[i]! + 4) return th[i]!;
+    return this.t.civic && cash >= th[0]! + 12 ? th[0]! : 0;
+  }
+
+  transfer(): number {
+    return 0;
+  }
+
+  attend(): boolean {
+    return true;
+  }
+
+  consulPlaysFirst(): boolean {
+    return true;
+  }
+
+  neutralBid(g: GameView, me: number, s: number): number {
+    // Budget across the Forum in card order so the sealed bids never exceed the treasury.
+    const budget = Math.floor(g.treasury[me]! * (this.t.aggressive ? 0.6 : 0.35));
+    let spent = 0;
+    for (let x = 0; x < 30; x++) {
+      if (g.senWhere[x] !== AT_FORUM) continue;
+      const want = this.bidFor(x);
+      if (spent + want > budget) return x === s ? 0 : 0;
+      spent += want;
+      if (x === s) return want;
+    }
+    return 0;
+  }
+
+  private bidFor(s: number): number {
+    return influenceOf(s) + (this.t.aggressive ? Math.max(1, statusOf(s) - 4) : 1);
+  }
+
+  attractTarget(g: GameView, me: number): number {
+    if (!this.t.aggressive || g.treasury[me]! < 10) return -1;
+    const rival = leader(g, me);
+    let best = -1;
+    for (let s = 0; s < 30; s++) {
+      if (g.senOwner[s] !== rival || g.senWhere[s] !== AT_ROME || g.senMovedTurn[s] === g.turn) continue;
+      if (s === g.consul || s === g.censor) continue;
+      if (best < 0 || influenceOf(s) + statusOf(s) < influenceOf(best) + statusOf(best)) best = s;
+    }
+    return best;
+  }
+
+  attractRaise(g: GameView, me: number, s: number, attacking: boolean, a: number, d: number): number {
+    const cash = g.treasury[me]!;
+    if (attacking) {
+      if (a === 0) return Math.max(1, Math.min(cash, Math.floor(cash / 3), influenceOf(s) + statusOf(s) - 5));
+      return d > 0 && a <= d && cash - a >= d - a + 2 && cash - a > 6 ? d - a + 2 : 0;
+    }
+    // Defend a valuable senator once, if it can be afforded.
+    if (d === 0 && a > 0 && cash >= a + 2 && influenceOf(s) + statusOf(s) >= 6) return Math.min(cash, a);
+    return 0;
+  }
+
+  knightSpend(g: GameView, me: number): number {
+    const spend = this.t.aggressive ? 2 : 1;
+    return g.treasury[me]! >= 12 + spend ? spend : -1;
+  }
+
+  knightDonations(g: GameView, me: number): number {
+    return g.treasury[me]! < 3 && g.knights[me]! > 1 ? 1 : 0;
+  }
+
+  games(g: GameView, me: number): number {
+    const th = g.params.gamesThresholds;
+    const cash = g.treasury[me]!;
+    if (g.ri >= 6 && this.cooperative(g) && cash >= th[1]! + 2) return th[1]!;
+    if (g.ri >= 3 && this.cooperative(g) && cash >= th[0]! + 2) return th[0]!;
+    if (!this.t.civic && cash >= th[2]! + 10) return th[2]!;
+    return 0;
+  }
+
+  propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    return this.draft(g, me, m, cands) && !alreadyFailed(g, m);
+  }
+
+  private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    switch (m.kind) {
+      case ELECT_CONSUL:
+      case ELECT_CENSOR: {
+        const own = bestOwn(g, me, cands);
+        m.senator = own >= 0 ? own : this.friendliest(g, me, cands);
+        return m.senator >= 0;
+      }
+      case PROSECUTE: return this.prosecute(g, me, m, cands);
+      case APPOINT_GOVERNOR: {
+        const own = highestStatus(cands, (s) => g.senOwner[s] === me);
+        m.senator = own >= 0 ? own : highestStatus(cands, () => true);
+        return m.senator >= 0;
+      }
+      case DISBAND: return false;
+      case RAISE: return this.raise(g, m);
+      case DISPATCH: return this.dispatch(g, me, m, cands);
+      case CONCESSION: return this.concession(g, me, m);
+      case DEVELOP:
+        m.count = g.stateTreasury > stateReserve(g) + 30 && this.t.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
+        return true;
+      case CENSURE: return false;
+      default: return false;
+    }
+  }
+
+  /** Another faction's candidate: the one of the faction furthest behind in Prestige. */
+  private friendliest(g: GameView, me: number, cands: readonly number[]): number {
+    let b = -1;
+    for (const s of cands) {
+      const f = g.senOwner[s]!;
+      if (b < 0 || (f >= 0 && g.prestige[f]! < g.prestige[g.senOwner[b]!]!)) b = s;
+    }
+    return b;
+  }
+
+  private prosecute(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    if (!this.t.aggressive || collapseClose(g)) return false;
+    const rival = leader(g, me);
+    let best = -1;
+    for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
+    if (best < 0) return false;
+    m.senator = best;
+    m.major = false;
+    return true;
+  }
+
+  private raise(g: GameView, m: Motion): boolean {
+    if (!this.cooperative(g) || g.noRaiseTurn === g.turn) return false;
+    let want = 0;
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2) - legionsAt(g, w));
+    }
+    want -= g.legionsBox + popcount(factionLegionsAt(g, FL_BOX));
+    const room = g.params.maxStateLegions - stateLegions(g);
+    const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
+    m.count = Math.min(want, room, afford);
+    return m.count > 0;
+  }
+
+  private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const boxMask = factionLegionsAt(g, FL_BOX);
+    const boxTotal = g.legionsBox + popcount(boxMask);
+    if (boxTotal === 0) return false;
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1) continue;
+      const here = legionsAt(g, w);
+      let cmd = g.wars.commander[w]!;
+      if (cmd < 0) {
+        // Civic: the best general; self-seeking: our own senator (spoils and Prestige).
+        const own = highestStatus(cands, (s) => g.senOwner[s] === me);
+        cmd = this.t.civic ? highestStatus(cands, () => true) : own >= 0 ? own : highestStatus(cands, () => true);
+        if (cmd < 0) continue;
+      }
+      const need = legionsWanted(g, w, militaryRatingOf(cmd)) - here;
+      if (need <= 0) continue;
+      if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
+      m.target = w;
+      m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
+      m.count = Math.min(g.legionsBox, need);
+      let mask = 0;
+      for (let f = 0; f < g.players && m.count + popcount(mask) < need; f++) if (boxMask & (1 << f)) mask |= 1 << f;
+      m.mask = mask;
+      if (m.count + popcount(mask) === 0) continue;
+      return true;
+    }
+    return false;
+  }
+
+  private concession(g: GameView, me: number, m: Motion): boolean {
+    for (let c = 0; c < 5; c++) {
+      if (g.cardWhere[c] !== -3) continue;
+      let s = -1;
+      for (let x = 29; x >= 0; x--) if (g.senOwner[x] === me) { s = x; break; }
+      if (s < 0) return false;
+      m.target = c;
+      m.senator = s;
+      if (!alreadyFailed(g, m)) return true;
+    }
+    return false;
+  }
+
+  coSponsor(g: GameView, me: number, m: Motion): boolean {
+    return m.kind === CENSURE ? false : this.cooperative(g) && m.sponsor !== me;
+  }
+
+  veto(g: GameView, me: number, m: Motion): boolean {
+    if (m.kind === PROSECUTE) return g.senOwner[m.senator] === me;
+    if (m.kind === DISBAND) return activeWars(g) > 0 && this.t.civic;
+    return false;
+  }
+
+  vote(g: GameView, me: number, m: Motion): number {
+    if (m.sponsor === me) return 1;
+    const coop = this.cooperative(g);
+    switch (m.kind) {
+      case ELECT_CONSUL:
+      case ELECT_CENSOR:
+      case APPOINT_GOVERNOR:
+        if (g.senOwner[m.senator] === me) return 1;
+        return coop ? 1 : g.senOwner[m.senator] === leader(g, me) ? -1 : 0;
+      case PROSECUTE:
+        if (g.senOwner[m.senator] === me) return -1;
+        return this.t.aggressive && g.senOwner[m.senator] === leader(g, me) ? 1 : 0;
+      case RAISE:
+      case DISPATCH:
+        return coop || g.senOwner[m.senator] === me ? 1 : 0;
+      case DISBAND:
+        return activeWars(g) > 0 ? -1 : 0;
+      case CONCESSION:
+        return g.senOwner[m.senator] === me ? 1 : coop ? 0 : -1;
+      case DEVELOP:
+        return coop ? 1 : 0;
+      case CENSURE:
+        return m.target === me ? -1 : 0;
+      default:
+        return coop ? 1 : 0;
+    }
+  }
+
+  buyVotes(g: GameView, me: number, m: Motion, stance: number): number {
+    // Buy a few votes when a motion we care about is behind and we can afford it.
+    const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
+    const mine = votesOf(g, me);
+    const cares = m.sponsor === me || g.senOwner[m.senator] === me || (this.t.civic && (m.kind === RAISE || m.kind === DISPATCH));
+    if (!cares || behind < mine) return 0;
+    const need = behind - mine + 1;
+    return need <= 4 && g.treasury[me]! >= need + 6 ? need : 0;
+  }
+
+  tieBreak(g: GameView, me: number, m: Motion): boolean {
+    return m.sponsor === me || this.cooperative(g);
+  }
+
+  consent(): boolean {
+    return true;
+  }
+
+  ownLegion(g: GameView, me: number, raise: boolean): boolean {
+    if (!raise) return g.treasury[me]! < g.params.legionUpkeep + 2 && activeWars(g) === 0;
+    return (this.t.civic || collapseClose(g)) && activeWars(g) > 0 && g.treasury[me]! >= raiseCost(g) + 3 * g.params.legionUpkeep &&
+      stateLegions(g) >= g.params.maxStateLegions - 1;
+  }
+
+  chooseLosses(g: GameView, me: number, war: number, n: number): number {
+    // State legions first; then other factions' legions before our own.
+    let need = n - g.wars.stateLegions[war]!;
+    let mask = 0;
+    const here = factionLegionsAt(g, war);
+    for (let f = 0; f < g.players && need > 0; f++) {
+      if (f !== me && here & (1 << f)) {
+        mask |= 1 << f;
+        need--;
+      }
+    }
+    if (need > 0 && here & (1 << me)) mask |= 1 << me;
+    return mask;
+  }
+
+  claimSpoils(g: GameView, me: number, war: number): number {
+    const c = g.wars.victor[war]!;
+    const max = Math.min(2 * statusOf(c), g.wars.spoils[war]!);
+    if (!this.cooperative(g)) return max;
+    return g.stateTreasury > stateReserve(g) + 40 ? Math.floor(max / 2) : 0;
+  }
+}
+

@@ -1,0 +1,196 @@
+// 6. Combat Resolution: Roman and enemy attacks, losses, the Additional Losses table, commander deaths.
+import {
+  changeRI, halfRandomDifference, legalInt, log, policyError, randomNumber, returnSenator, senatorToDeckBottom,
+} from './common.js';
+import { legionsAt } from './income.js';
+import type { Policy } from './policy.js';
+import { vacateOffices } from './senate/prosecutions.js';
+import { factionLegionsAt, warName } from './senate/military.js';
+import { FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName, statusOf } from './state.js';
+
+/** Additional Losses: rows = forces lost by the loser (1..6+), columns <1:1, 1:1, 1½:1, 2:1, 2½:1, 3:1+. */
+export const ADDITIONAL_LOSSES: readonly (readonly number[])[] = [
+  [1, 1, 0, 0, 0, 0],
+  [2, 1, 1, 1, 0, 0],
+  [2, 2, 1, 1, 1, 0],
+  [3, 2, 2, 1, 1, 1],
+  [3, 3, 2, 2, 1, 1],
+  [4, 3, 3, 2, 2, 1],
+];
+
+/** The ratio a:b rounded down to the table's steps: 0 = below 1:1, 1 = 1:1, ..., 5 = 3:1 or more. */
+export function ratioColumn(a: number, b: number): number {
+  if (2 * a >= 6 * b) return 5;
+  if (2 * a >= 5 * b) return 4;
+  if (a >= 2 * b) return 3;
+  if (2 * a >= 3 * b) return 2;
+  if (a >= b) return 1;
+  return 0;
+}
+
+export function additionalLosses(loserLost: number, column: number): number {
+  return ADDITIONAL_LOSSES[Math.min(loserLost, 6) - 1]![column]!;
+}
+
+/** The outcome of one battle round (pure: the random parts are inputs). */
+export interface Battle {
+  romanAttack: number;
+  enemyAttack: number;
+  romanLost: number;
+  enemyLost: number;
+}
+
+/**
+ * One battle: Roman attack = legions + MR (at most the legions) + difference; enemy = armies +
+ * difference. The lower side loses the difference (as far as it has forces); the winner loses the
+ * Additional Losses for the forces the loser actually lost (rules-notes 12). `romanEnemyRatio`
+ * selects the Roman:Enemy column reading instead of winner:loser.
+ */
+export function resolveBattle(legions: number, mr: number, armies: number, romanHrd: number, enemyHrd: number, romanEnemyRatio: boolean, out: Battle): Battle {
+  const ra = legions + Math.min(mr, legions) + romanHrd;
+  const ea = armies + enemyHrd;
+  out.romanAttack = ra;
+  out.enemyAttack = ea;
+  out.romanLost = 0;
+  out.enemyLost = 0;
+  if (ra === ea) return out; // stalemate
+  if (ra > ea) {
+    out.enemyLost = Math.min(ra - ea, armies);
+    out.romanLost = Math.min(additionalLosses(out.enemyLost, ratioColumn(ra, ea)), legions);
+  } else {
+    out.romanLost = Math.min(ea - ra, legions);
+    const col = romanEnemyRatio ? ratioColumn(ra, ea) : ratioColumn(ea, ra);
+    out.enemyLost = Math.min(additionalLosses(out.romanLost, col), armies);
+  }
+  return out;
+}
+
+/** A commander dies if half or more of his legions were lost and the draw exceeds his Status. */
+export function commanderKilled(legions: number, lost: number, draw: number, status: number): boolean {
+  return 2 * lost >= legions && lost > 0 && draw > status;
+}
+
+const battle: Battle = { romanAttack: 0, enemyAttack: 0, romanLost: 0, enemyLost: 0 };
+
+export function combatStep(g: GameState, policies: readonly Policy[]): void {
+  g.step = 'combat';
+  const w = g.wars;
+  for (let i = 0; i < w.status.length; i++) {
+    w.result[i] = 0;
+    w.victor[i] = -1;
+    w.foughtMask[i] = 0;
+    w.lostMask[i] = 0;
+    w.cmdFaction[i] = -1;
+    if (w.status[i] === 1 && w.commander[i]! >= 0 && legionsAt(g, i) > 0) fight(g, policies, i);
+  }
+}
+
+function fight(g: GameState, policies: readonly Policy[], i: number): void {
+  const p = g.params;
+  const w = g.wars;
+  const c = w.commander[i]!;
+  const cf = g.senOwner[c]!;
+  const legions = legionsAt(g, i);
+  const rh = halfRandomDifference(g);
+  const eh = halfRandomDifference(g);
+  const b = resolveBattle(legions, militaryRatingOf(c), w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
+  g.stats.battles++;
+  w.cmdFaction[i] = cf;
+  w.foughtMask[i] = factionLegionsAt(g, i);
+  w.armies[i] -= b.enemyLost;
+  const lost = b.romanLost;
+  if (g.trace) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${militaryRatingOf(c)}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
+  if (lost > 0) {
+    removeLosses(g, policies, i, lost, cf);
+    g.stats.legionsLost += lost;
+    w.lossTurn[i] = g.turn;
+    changeRI(g, 2 * lost >= legions ? p.heavyLossRI : p.legionsLostRI);
+  }
+  const left = legions - lost;
+  if (2 * lost >= legions && lost > 0) {
+    const r = randomNumber(g);
+    if (commanderKilled(legions, lost, r, statusOf(c))) {
+      if (g.trace) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
+      g.stats.senatorsKilled++;
+      w.commander[i] = -1;
+      vacateOffices(g, c);
+      senatorToDeckBottom(g, c);
+    } else if (g.trace) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
+  }
+  const commander = w.commander[i]!;
+  if (w.armies[i] === 0) {
+    // Victory (both sides at 0 included): legions home, commander back to his faction.
+    w.status[i] = 2;
+    w.result[i] = 1;
+    w.victor[i] = commander;
+    g.legionsBox += w.stateLegions[i]!;
+    w.stateLegions[i] = 0;
+    for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === i) g.factionLegion[f] = FL_BOX;
+    if (commander >= 0) releaseCommander(g, i);
+    changeRI(g, -p.victoryRI);
+    g.stats.warsWon++;
+    if (w.conquers[i]) {
+      g.provConquered[w.province[i]!] = 1;
+      g.stats.provincesConquered++;
+    }
+    if (g.trace) log(g, `Victory at ${warName(g, i)}`);
+  } else if (left > 0) {
+    w.result[i] = b.romanAttack === b.enemyAttack ? 4 : 3;
+    changeRI(g, p.activeWarRI);
+  } else {
+    // No Roman forces left: the war becomes unopposed.
+    w.result[i] = 2;
+    g.stats.warsWipedOut++;
+    g.stats.unopposedWarTurns++;
+    if (commander >= 0) releaseCommander(g, i);
+    changeRI(g, p.unopposedWarRI);
+  }
+}
+
+function releaseCommander(g: GameState, i: number): void {
+  const c = g.wars.commander[i]!;
+  g.wars.commander[i] = -1;
+  g.senOfficeTurn[c] = g.turn;
+  returnSenator(g, c);
+}
+
+/** Removes `n` legions: the commander's faction chooses faction legions among them (rules-notes 24). */
+function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: number, cf: number): void {
+  const w = g.wars;
+  const here = factionLegionsAt(g, i);
+  const stateHere = w.stateLegions[i]!;
+  let mask = 0;
+  if (here !== 0) {
+    if (cf >= 0) {
+      mask = policies[cf]!.chooseLosses(g, cf, i, n);
+      const k = bits(mask);
+      if (!legalInt(mask, 0, 31) || (mask & ~here) !== 0 || k > n || n - k > stateHere) {
+        policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here}`);
+        mask = defaultLosses(here, n, stateHere);
+      }
+    } else mask = defaultLosses(here, n, stateHere);
+  }
+  const k = bits(mask);
+  w.stateLegions[i] = stateHere - (n - k);
+  for (let f = 0; f < g.players; f++) if (mask & (1 << f)) g.factionLegion[f] = FL_NONE;
+  w.lostMask[i] = mask;
+}
+
+/** State legions go first, then faction legions in seat order (a neutral commander's choice). */
+function defaultLosses(here: number, n: number, stateHere: number): number {
+  let need = n - stateHere;
+  let m = 0;
+  for (let f = 0; need > 0 && f < 5; f++) {
+    if (here & (1 << f)) {
+      m |= 1 << f;
+      need--;
+    }
+  }
+  return m;
+}
+
+function bits(x: number): number {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}

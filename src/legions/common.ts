@@ -1,0 +1,141 @@
+// Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
+import { uniformInt } from '../core/rng.js';
+import {
+  AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, senatorName,
+} from './state.js';
+
+/** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
+export class GameOver {
+  constructor(readonly lossCause: number) {}
+}
+
+/** Ends the game in a loss for all (Losing the Game). */
+export function loseGame(g: GameState, cause: number): never {
+  g.lost = cause;
+  g.lostTurn = g.turn;
+  if (g.trace) log(g, `The Republic falls: ${['', 'revolt', 'bankruptcy', 'wars'][cause]}`);
+  throw new GameOver(cause);
+}
+
+/** Appends to the trace when tracing; free otherwise (callers pass template strings lazily via fn). */
+export function log(g: GameState, text: string, data?: Record<string, unknown>): void {
+  if (g.trace) g.trace.push(data ? { turn: g.turn, step: g.step, text, data } : { turn: g.turn, step: g.step, text });
+}
+
+/** Records an illegal policy answer (never silently fixed: the fallback is documented per decision). */
+export function policyError(g: GameState, faction: number, what: string): void {
+  g.stats.policyErrors++;
+  if (g.policyErrorLog.length < 50) g.policyErrorLog.push(`turn ${g.turn} ${g.step} faction ${faction}: ${what}`);
+  if (g.trace) log(g, `POLICY ERROR faction ${faction}: ${what}`);
+}
+
+/** A random number 1..10: one card from a shuffled red or yellow pile (Terminology). */
+export function randomNumber(g: GameState): number {
+  return uniformInt(g.rng.cards, 10) + 1;
+}
+
+/** Half random difference 0..5: |red - yellow| / 2 rounded up (Terminology; rules-notes 3). */
+export function halfRandomDifference(g: GameState): number {
+  const a = randomNumber(g);
+  const b = randomNumber(g);
+  return Math.ceil(Math.abs(a - b) / 2);
+}
+
+/** Exact distribution of the half random difference over 0..5, in hundredths (10,34,26,18,10,2). */
+export function hrdDistribution(): number[] {
+  const d = [0, 0, 0, 0, 0, 0];
+  for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) d[Math.ceil(Math.abs(a - b) / 2)]!++;
+  return d;
+}
+
+export function addPrestige(g: GameState, f: number, n: number): void {
+  const p = g.prestige[f]! + n;
+  g.prestige[f] = p < 0 ? 0 : p; // Prestige never falls below zero (Adjustments)
+}
+
+export function changeRI(g: GameState, n: number): void {
+  const r = g.ri + n;
+  g.ri = r < 0 ? 0 : r; // the index may not fall below zero (Adjustments, Revolution Index)
+}
+
+/** The State pays a debt; failure to pay loses the game (Losing the Game; rules-notes 26). */
+export function statePays(g: GameState, amount: number, what: string): void {
+  if (amount > g.stateTreasury) {
+    if (g.trace) log(g, `State cannot pay ${amount} for ${what} (treasury ${g.stateTreasury})`);
+    loseGame(g, BANKRUPTCY);
+  }
+  g.stateTreasury -= amount;
+}
+
+/** A policy answer read as a whole number in [min, max], or -Infinity marker when illegal. */
+export function legalInt(v: unknown, min: number, max: number): boolean {
+  return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+}
+
+// ---- senator deck ----
+
+export function drawSenator(g: GameState): number {
+  if (g.deckCount === 0) return -1;
+  const s = g.deck[g.deckHead]!;
+  g.deckHead = (g.deckHead + 1) % SENATORS;
+  g.deckCount--;
+  return s;
+}
+
+/** A dead or executed senator's card goes to the bottom of the senator deck; his concessions to the Forum. */
+export function senatorToDeckBottom(g: GameState, s: number): void {
+  releaseConcessions(g, s);
+  g.senWhere[s] = AT_DECK;
+  g.senOwner[s] = -1;
+  g.senPost[s] = -1;
+  g.senPresent[s] = 0;
+  g.deck[(g.deckHead + g.deckCount) % SENATORS] = s;
+  g.deckCount++;
+}
+
+export function releaseConcessions(g: GameState, s: number): void {
+  for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c] === s) g.cardWhere[c] = CARD_FORUM;
+}
+
+/** A senator returning from a post: to his faction in Rome, or face up in the Forum if neutral. */
+export function returnSenator(g: GameState, s: number): void {
+  g.senWhere[s] = g.senOwner[s]! >= 0 ? AT_ROME : AT_FORUM;
+  g.senPost[s] = -1;
+  g.senPresent[s] = 0;
+}
+
+export function senatorCount(g: GameState, f: number): number {
+  let n = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f) n++;
+  return n;
+}
+
+export function totalStatus(g: GameState, f: number): number {
+  let n = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f) n += (s % 10) + 1;
+  return n;
+}
+
+export function presentCount(g: GameState, f: number): number {
+  let n = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) n++;
+  return n;
+}
+
+/** Faction order of play: from the Consul's faction clockwise (Forum Activities). */
+export function presidingFaction(g: GameState): number {
+  if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.senOwner[g.consul]!;
+  if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.senOwner[g.censor]!;
+  return 0;
+}
+
+export function describe(s: number): string {
+  return senatorName(s);
+}
+
+/** Calls a boolean policy decision, recording a non-boolean answer as an error (read as false). */
+export function askBool(g: GameState, f: number, v: unknown, what: string): boolean {
+  if (typeof v === 'boolean') return v;
+  policyError(g, f, `${what}: expected true/false, got ${String(v)}`);
+  return false;
+}

@@ -1,0 +1,243 @@
+// 3. Forum Meeting: attendance, neutral senators, attraction, knights, games, tribunes.
+import { shuffle } from '../core/rng.js';
+import {
+  addPrestige, askBool, changeRI, drawSenator, halfRandomDifference, legalInt, log, policyError, presidingFaction,
+  randomNumber,
+} from './common.js';
+import { tablePrestige } from './income.js';
+import type { Policy } from './policy.js';
+import { AT_FORUM, AT_ROME, type GameState, influenceOf, SENATORS, senatorName, statusOf } from './state.js';
+
+/** The tribune bag, refilled each turn (no policy is called while it is in use). */
+const bag: number[] = [];
+
+export function forumStep(g: GameState, policies: readonly Policy[]): void {
+  g.step = 'forum';
+  takeAttendance(g, policies);
+  for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
+    const s = drawSenator(g);
+    if (s < 0) break;
+    g.senWhere[s] = AT_FORUM;
+    if (g.trace) log(g, `Neutral senator ${senatorName(s)} turned up in the Forum`);
+  }
+  forumOrder(g, policies);
+  attractNeutrals(g, policies);
+  attractFromFactions(g, policies);
+  recruitKnights(g, policies);
+  sponsorGames(g, policies);
+  distributeTribunes(g);
+}
+
+/** Attendance: each faction shows which of its senators in Rome attend (Forum or Senate). */
+export function takeAttendance(g: GameState, policies: readonly Policy[]): void {
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    g.senPresent[s] = f >= 0 && g.senWhere[s] === AT_ROME && askBool(g, f, policies[f]!.attend(g, f, s), 'attend') ? 1 : 0;
+  }
+}
+
+/** Consul's faction first, clockwise; he may decline and play last (Forum Activities). */
+function forumOrder(g: GameState, policies: readonly Policy[]): void {
+  const c = presidingFaction(g);
+  const first = askBool(g, c, policies[c]!.consulPlaysFirst(g, c), 'consulPlaysFirst');
+  for (let i = 0; i < g.players; i++) g.order[i] = (c + i + (first ? 0 : 1)) % g.players;
+  if (g.trace) log(g, `Forum order: ${g.order.join(', ')}`);
+}
+
+/** At least half (rounded up) of a faction's available senators must attend to attract or recruit. */
+export function quorate(g: GameState, f: number): boolean {
+  let avail = 0;
+  let present = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME) continue;
+    avail++;
+    present += g.senPresent[s]!;
+  }
+  return present >= Math.ceil(avail / 2);
+}
+
+/** Sealed bids on the face-up neutrals; the Consul's side wins ties; draw + bid > Influence + Status. */
+function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
+  const n = g.players;
+  const c = presidingFaction(g);
+  for (let f = 0; f < n; f++) {
+    let total = 0;
+    let ok = quorate(g, f);
+    for (let s = 0; s < SENATORS; s++) {
+      let b = 0;
+      if (ok && g.senWhere[s] === AT_FORUM) {
+        b = policies[f]!.neutralBid(g, f, s);
+        if (b !== 0 && !legalInt(b, influenceOf(s), 1e9)) {
+          policyError(g, f, `bid ${String(b)} on ${senatorName(s)} below his Influence ${influenceOf(s)}`);
+          ok = false;
+        }
+      }
+      g.bids[f * SENATORS + s] = b;
+      total += b;
+    }
+    if (!ok || total > g.treasury[f]!) {
+      if (ok) policyError(g, f, `bids total ${total} exceed treasury ${g.treasury[f]}`);
+      for (let s = 0; s < SENATORS; s++) g.bids[f * SENATORS + s] = 0;
+    }
+  }
+  for (let s = 0; s < SENATORS; s++) {
+    if (g.senWhere[s] !== AT_FORUM) continue;
+    let best = -1;
+    let bestBid = 0;
+    for (let i = 0; i < n; i++) {
+      const f = (c + i) % n; // ties go to the Consul, then the nearest to his left
+      const b = g.bids[f * SENATORS + s]!;
+      if (b > bestBid) {
+        best = f;
+        bestBid = b;
+      }
+    }
+    if (best < 0) continue;
+    g.treasury[best] -= bestBid;
+    const r = randomNumber(g);
+    const success = r + bestBid > influenceOf(s) + statusOf(s);
+    if (g.trace) log(g, `Faction ${best} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
+    if (success) {
+      g.senOwner[s] = best;
+      g.senWhere[s] = AT_ROME;
+      g.senPresent[s] = 0;
+      g.senMovedTurn[s] = g.turn;
+      g.stats.neutralsAttracted++;
+    }
+  }
+}
+
+function legalAttractTarget(g: GameState, f: number, s: number): boolean {
+  return legalInt(s, 0, SENATORS - 1) && g.senOwner[s]! >= 0 && g.senOwner[s] !== f && g.senWhere[s] === AT_ROME &&
+    g.senMovedTurn[s] !== g.turn;
+}
+
+/** Attracting a Senator from another Faction (rules-notes 9): rounds of attempts, one success each. */
+function attractFromFactions(g: GameState, policies: readonly Policy[]): void {
+  const n = g.players;
+  let active = 0; // bit f: faction f is still trying
+  for (let f = 0; f < n; f++) if (quorate(g, f)) active |= 1 << f;
+  for (let round = 0; round < g.params.attractionRounds && active; round++) {
+    for (let i = 0; i < n; i++) {
+      const f = g.order[i]!;
+      if (!(active & (1 << f))) continue;
+      const s = policies[f]!.attractTarget(g, f);
+      if (s === -1) {
+        active &= ~(1 << f);
+        continue;
+      }
+      if (!legalAttractTarget(g, f, s)) {
+        policyError(g, f, `attraction target ${String(s)} is not another faction's senator in Rome`);
+        active &= ~(1 << f);
+        continue;
+      }
+      if (attractionContest(g, policies, f, s)) active &= ~(1 << f);
+    }
+  }
+}
+
+/** One contest: alternate raises until both stop; returns whether the senator changed faction. */
+function attractionContest(g: GameState, policies: readonly Policy[], f: number, s: number): boolean {
+  const owner = g.senOwner[s]!;
+  let a = policies[f]!.attractRaise(g, f, s, true, 0, 0);
+  if (!legalInt(a, 1, g.treasury[f]!)) {
+    policyError(g, f, `opening attraction offer ${String(a)} not in 1..${g.treasury[f]}`);
+    return false;
+  }
+  let d = 0;
+  let idle = 0;
+  for (let turnOfDefender = true; idle < 2; turnOfDefender = !turnOfDefender) {
+    const who = turnOfDefender ? owner : f;
+    const have = g.treasury[who]! - (turnOfDefender ? d : a);
+    const r = policies[who]!.attractRaise(g, who, s, !turnOfDefender, a, d);
+    if (r !== 0 && !legalInt(r, 0, have)) policyError(g, who, `attraction raise ${String(r)} not in 0..${have}`);
+    if (r > 0 && legalInt(r, 0, have)) {
+      if (turnOfDefender) d += r;
+      else a += r;
+      idle = 0;
+    } else idle++;
+  }
+  g.treasury[f] -= a;
+  g.treasury[owner] += a - d;
+  const r = randomNumber(g);
+  const success = r + a > influenceOf(s) + statusOf(s) + d;
+  if (g.trace) log(g, `Faction ${f} tries to attract ${senatorName(s)} from ${owner}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
+  if (success) {
+    g.senOwner[s] = f;
+    g.senPresent[s] = 0;
+    g.senMovedTurn[s] = g.turn;
+    g.stats.senatorsAttracted++;
+  }
+  return success;
+}
+
+/** Recruit Knights: one attempt per present senator, success if the half random difference <= Talents paid. */
+function recruitKnights(g: GameState, policies: readonly Policy[]): void {
+  const p = g.params;
+  for (let i = 0; i < g.players; i++) {
+    const f = g.order[i]!;
+    let attempted = false;
+    if (quorate(g, f)) {
+      for (let s = 0; s < SENATORS; s++) {
+        if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+        const t = policies[f]!.knightSpend(g, f, s);
+        if (t === -1) continue;
+        if (!legalInt(t, 0, g.treasury[f]!)) {
+          policyError(g, f, `knight spend ${String(t)} not in 0..${g.treasury[f]}`);
+          continue;
+        }
+        attempted = true;
+        g.treasury[f] -= t;
+        const d = halfRandomDifference(g);
+        if (d <= t) g.knights[f]++;
+        if (g.trace) log(g, `Faction ${f} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
+      }
+    }
+    if (attempted) continue;
+    // The alternative to recruiting: knights donate and leave.
+    const k = policies[f]!.knightDonations(g, f);
+    if (k === 0) continue;
+    if (!legalInt(k, 0, g.knights[f]!)) {
+      policyError(g, f, `knight donations ${String(k)} not in 0..${g.knights[f]}`);
+      continue;
+    }
+    g.knights[f] -= k;
+    g.treasury[f] += k * p.knightDonation;
+    if (g.trace) log(g, `${k} knights of faction ${f} donate ${k * p.knightDonation} and leave`);
+  }
+}
+
+/** Sponsor Games: Prestige and a lower Revolution Index by the highest level paid (rules-notes 27). */
+function sponsorGames(g: GameState, policies: readonly Policy[]): void {
+  const p = g.params;
+  for (let i = 0; i < g.players; i++) {
+    const f = g.order[i]!;
+    const t = policies[f]!.games(g, f);
+    if (t === 0) continue;
+    if (!legalInt(t, 0, g.treasury[f]!)) {
+      policyError(g, f, `games ${String(t)} not in 0..${g.treasury[f]}`);
+      continue;
+    }
+    g.treasury[f] -= t;
+    addPrestige(g, f, tablePrestige(p.gamesThresholds, p.gamesPrestige, t));
+    changeRI(g, -tablePrestige(p.gamesThresholds, p.gamesUnrest, t));
+    if (g.trace) log(g, `Faction ${f} sponsors Games for ${t}; RI ${g.ri}`);
+  }
+}
+
+/** Tribunes (rules-notes 7, 29): 3 real among 9 stones (3 each) or 10 stones (2 each), redealt every turn. */
+export function distributeTribunes(g: GameState): void {
+  const n = g.players;
+  const perPlayer = n === 3 ? 3 : 2;
+  const stones = n === 3 ? 9 : 10;
+  bag.length = 0;
+  for (let i = 0; i < stones; i++) bag.push(i < 3 ? 1 : 0);
+  shuffle(g.rng.tribunes, bag);
+  for (let f = 0; f < n; f++) {
+    let real = 0;
+    for (let k = 0; k < perPlayer; k++) real += bag[f * perPlayer + k]!;
+    g.tribunesReal[f] = real;
+    g.tribunesDummy[f] = perPlayer - real;
+  }
+  if (g.trace) log(g, `Tribunes dealt (real): ${g.tribunesReal.join('/')}`);
+}

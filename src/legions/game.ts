@@ -1,0 +1,64 @@
+// One whole game: setup, then the seven steps of every turn until turn 10 or the fall of the Republic.
+import { gameSeed } from '../core/rng.js';
+import { adjustmentsStep } from './adjustments.js';
+import { combatStep } from './combat.js';
+import { GameOver } from './common.js';
+import { forumStep } from './forum.js';
+import { incomeStep } from './income.js';
+import { makeOutcome, type Outcome } from './outcome.js';
+import type { Policy } from './policy.js';
+import { expireBanners, politicsStep } from './politics.js';
+import { stateOfTheRepublicStep } from './republic.js';
+import { senateStep } from './senate/index.js';
+import { type GameConfig, setupGame } from './setup.js';
+import type { GameState } from './state.js';
+
+export type { GameConfig } from './setup.js';
+
+/** Plays one turn (Course of the Game: steps 1 to 7). */
+export function playTurn(g: GameState, policies: readonly Policy[]): void {
+  incomeStep(g, policies);
+  expireBanners(g, true);
+  politicsStep(g);
+  forumStep(g, policies);
+  stateOfTheRepublicStep(g);
+  senateStep(g, policies);
+  combatStep(g, policies);
+  adjustmentsStep(g, policies);
+  expireBanners(g, false);
+  g.riByTurn.push(g.ri);
+  g.treasuryByTurn.push(g.stateTreasury);
+}
+
+/** Plays the remaining turns of `g` (from turn g.turn + 1); returns when the game is over. */
+export function playOn(g: GameState, policies: readonly Policy[], untilTurn = g.params.turns): void {
+  try {
+    while (g.lost === 0 && g.turn < untilTurn) {
+      g.turn++;
+      playTurn(g, policies);
+    }
+  } catch (e) {
+    if (!(e instanceof GameOver)) throw e;
+    g.riByTurn.push(g.ri);
+    g.treasuryByTurn.push(g.stateTreasury);
+  }
+}
+
+/** Binds each seat's policy to its own stream of this game. */
+export function initPolicies(g: GameState, policies: readonly Policy[]): void {
+  for (let f = 0; f < g.players; f++) policies[f]!.init(f, g.rng.policy[f]!);
+}
+
+export function startGame(cfg: GameConfig, seed: string, policies: readonly Policy[], trace = false): GameState {
+  if (policies.length !== cfg.players) throw new Error(`need ${cfg.players} policies, got ${policies.length}`);
+  const g = setupGame(cfg, seed, trace);
+  initPolicies(g, policies);
+  return g;
+}
+
+/** Game `index` of a run with master seed `masterSeed`: its seed depends on (masterSeed, index) only. */
+export function playGame(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[], trace = false): { state: GameState; outcome: Outcome } {
+  const g = startGame(cfg, gameSeed(masterSeed, index), policies, trace);
+  playOn(g, policies);
+  return { state: g, outcome: makeOutcome(g) };
+}

@@ -1,0 +1,183 @@
+// 1. Income and Expenditure: faction income and upkeep, State income, donations, State expenses, exchange.
+import { addPrestige, askBool, legalInt, log, policyError, returnSenator, statePays } from './common.js';
+import type { Policy } from './policy.js';
+import {
+  AT_GOVERNOR, ARMS, FL_NONE, GameState, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName,
+} from './state.js';
+
+/** Active legions: State legions in the box or at war, plus raised faction legions (Arms concession). */
+export function activeLegions(g: GameState): number {
+  let n = g.legionsBox;
+  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] !== FL_NONE) n++;
+  return n;
+}
+
+export function stateLegionCount(g: GameState): number {
+  let n = g.legionsBox;
+  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
+  return n;
+}
+
+export function activeWarCount(g: GameState): number {
+  let n = 0;
+  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1) n++;
+  return n;
+}
+
+export function conqueredCount(g: GameState): number {
+  let n = 0;
+  for (let p = 0; p < g.provConquered.length; p++) n += g.provConquered[p]!;
+  return n;
+}
+
+/** A province's income this turn: by development level, none under Unrest (undeveloped), Invasion or Revolt. */
+export function provinceIncome(g: GameState, p: number): number {
+  if (!g.provConquered[p]) return 0;
+  if (g.provNoIncomeTurn[p] === g.turn || g.provRevolt[p]! > 0) return 0;
+  const dev = g.provDeveloped[p]!;
+  if (!dev && g.unrestIncomeTurn === g.turn) return 0;
+  return g.board.provinces[p]!.income[dev]!;
+}
+
+/** Land Acts variant: the Land Commission pays only while an act is in place. */
+function landCommissionPays(g: GameState): boolean {
+  return !g.variants['land-acts'] || g.landActsType1 + g.landActsType2 > 0;
+}
+
+export function concessionIncome(g: GameState, c: number): number {
+  const p = g.params;
+  switch (c) {
+    case HARBOUR: return p.concessionHarbourPerProvince * conqueredCount(g);
+    case ARMS: return p.concessionArmsPerLegion * activeLegions(g);
+    case LAND_COMMISSION: return landCommissionPays(g) ? p.concessionLandCommission : 0;
+    case GRAIN: return p.concessionGrain;
+    case MINING: return p.concessionMining;
+    default: return 0;
+  }
+}
+
+export function incomeStep(g: GameState, policies: readonly Policy[]): void {
+  g.step = 'income';
+  const p = g.params;
+  const n = g.players;
+  // Faction incomes (Faction Incomes): base, senators, knights, compulsory concession income.
+  for (let f = 0; f < n; f++) {
+    let senators = 0;
+    for (let s = 0; s < 30; s++) if (g.senOwner[s] === f) senators++;
+    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * senators + Math.floor(g.knights[f]! / p.knightsPerTalent);
+  }
+  for (let c = 0; c < 5; c++) {
+    const s = g.cardWhere[c]!;
+    if (s < 0 || g.senOwner[s]! < 0) continue;
+    const f = g.senOwner[s]!;
+    let amount = concessionIncome(g, c);
+    if (c === LAND_COMMISSION && g.droughtIncomeTurn === g.turn && amount > 0) {
+      // Drought: the holder may double this income at a Prestige cost.
+      if (askBool(g, f, policies[f]!.doubleLandCommission(g, f), 'doubleLandCommission')) {
+        amount *= 2;
+        addPrestige(g, f, -p.droughtLandCommissionPrestige);
+        if (g.trace) log(g, `${senatorName(s)} doubles Land Commission income after the Drought`);
+      }
+    }
+    g.treasury[f] += amount;
+    g.senConcessionTurn[s] = g.turn;
+    if (g.trace) log(g, `Faction ${f} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
+  }
+  // Faction expenditure: 4 per faction legion; one it cannot pay is disbanded (rules-notes 24).
+  for (let f = 0; f < n; f++) {
+    if (g.factionLegion[f] === FL_NONE) continue;
+    if (g.treasury[f]! >= p.legionUpkeep) g.treasury[f] -= p.legionUpkeep;
+    else disbandFactionLegion(g, f, 'cannot pay upkeep');
+  }
+  // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
+  let stateIn = p.stateIncome;
+  for (let prov = 0; prov < g.provConquered.length; prov++) {
+    if (!g.provConquered[prov]) continue;
+    const inc = provinceIncome(g, prov);
+    const gov = g.provGovernor[prov]!;
+    const f = gov >= 0 && g.senWhere[gov] === AT_GOVERNOR ? g.senOwner[gov]! : -1;
+    if (f >= 0 && inc > 0 && askBool(g, f, policies[f]!.claimIncome(g, f, prov), 'claimIncome')) {
+      const got = Math.min(inc, statusOf(gov));
+      g.treasury[f] += got;
+      g.provClaimed[prov] = 1;
+      if (g.trace) log(g, `Governor ${senatorName(gov)} claims ${got} of ${inc} from ${g.board.provinces[prov]!.name}`);
+    } else {
+      stateIn += inc;
+    }
+  }
+  g.stateTreasury += stateIn;
+  if (g.trace) log(g, `State income ${stateIn}`);
+  // Donations (State Income): Prestige by the highest threshold reached; fractions have no effect.
+  for (let f = 0; f < n; f++) {
+    const d = policies[f]!.donation(g, f);
+    if (d === 0) continue;
+    if (!legalInt(d, 0, g.treasury[f]!)) {
+      policyError(g, f, `donation ${String(d)} not in 0..${g.treasury[f]}`);
+      continue;
+    }
+    g.treasury[f] -= d;
+    g.stateTreasury += d;
+    addPrestige(g, f, tablePrestige(p.donationThresholds, p.donationPrestige, d));
+    if (g.trace) log(g, `Faction ${f} donates ${d}`);
+  }
+  // State expenditure: wars, State legions, commanders (paid to their factions), Land Acts.
+  const wars = activeWarCount(g);
+  statePays(g, p.warCost * wars, `${wars} active wars`);
+  const legions = stateLegionCount(g);
+  statePays(g, p.legionUpkeep * legions, `${legions} State legions`);
+  for (let w = 0; w < g.wars.commander.length; w++) {
+    const c = g.wars.commander[w]!;
+    if (c < 0) continue;
+    statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
+    if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
+  }
+  // Exchange of monies: the only time factions may give each other money.
+  for (let f = 0; f < n; f++) {
+    for (let t = 0; t < n; t++) {
+      if (t === f) continue;
+      const a = policies[f]!.transfer(g, f, t);
+      if (a === 0) continue;
+      if (!legalInt(a, 0, g.treasury[f]!)) {
+        policyError(g, f, `transfer ${String(a)} to ${t} not in 0..${g.treasury[f]}`);
+        continue;
+      }
+      g.treasury[f] -= a;
+      g.treasury[t] += a;
+      if (g.trace) log(g, `Faction ${f} gives ${a} to faction ${t}`);
+    }
+  }
+  if (g.trace) log(g, `After income: State ${g.stateTreasury}, factions ${g.treasury.join('/')}`);
+}
+
+/** Prestige of a donation or Games purchase: the highest threshold paid (rules-notes 27). */
+export function tablePrestige(thresholds: readonly number[], prestige: readonly number[], amount: number): number {
+  let r = 0;
+  for (let i = 0; i < thresholds.length; i++) if (amount >= thresholds[i]!) r = prestige[i]!;
+  return r;
+}
+
+export function disbandFactionLegion(g: GameState, f: number, why: string): void {
+  const w = g.factionLegion[f]!;
+  g.factionLegion[f] = FL_NONE;
+  if (g.trace) log(g, `Faction ${f}'s legion is disbanded (${why})`);
+  if (w >= 0) releaseEmptyWar(g, w);
+}
+
+/** A war left with no legions sends its commander home (Recall Legions/Commanders). */
+export function releaseEmptyWar(g: GameState, w: number): void {
+  if (legionsAt(g, w) > 0) return;
+  const c = g.wars.commander[w]!;
+  if (c >= 0) {
+    g.wars.commander[w] = -1;
+    g.senOfficeTurn[c] = g.turn;
+    returnSenator(g, c);
+  }
+}
+
+export function legionsAt(g: GameState, w: number): number {
+  let n = g.wars.stateLegions[w]!;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w) n++;
+  return n;
+}
+

@@ -1,0 +1,92 @@
+// The small numeric record each game yields (aggregated by the runner; one row of the per-game CSV).
+import { senatorCount, totalStatus } from './common.js';
+import { CONCESSIONS, type GameState, SURVIVED } from './state.js';
+
+export interface Outcome {
+  players: number;
+  /** 0 survived, 1 revolt, 2 bankruptcy, 3 wars (state.CAUSE_NAMES). */
+  cause: number;
+  /** Turn of the loss, 0 when the Republic survived. */
+  lostTurn: number;
+  turnsPlayed: number;
+  /** Bit f set when faction f won (ties shared); 0 when all lost. */
+  winners: number;
+  prestige: number[];
+  treasury: number[];
+  senators: number[];
+  /** Revolution Index and State Treasury at the end of each turn played. */
+  riByTurn: number[];
+  stateTreasuryByTurn: number[];
+  warsWon: number;
+  warsWipedOut: number;
+  unopposedWarTurns: number;
+  battles: number;
+  legionsRaised: number;
+  legionsLost: number;
+  provincesConquered: number;
+  provincesDeveloped: number;
+  senatorsKilled: number;
+  senatorsExecuted: number;
+  senatorsAttracted: number;
+  neutralsAttracted: number;
+  prosecutions: number;
+  convictions: number;
+  concessionsHeld: number;
+  policyErrors: number;
+}
+
+/**
+ * Winners after the last turn: highest Prestige, ties by total Status of all senators, still tied
+ * a shared win (End of the Game; rules-notes 30).
+ */
+export function winnersOf(g: GameState): number {
+  let best = -1;
+  let bestStatus = -1;
+  let mask = 0;
+  for (let f = 0; f < g.players; f++) {
+    const p = g.prestige[f]!;
+    const st = totalStatus(g, f);
+    if (p > best || (p === best && st > bestStatus)) {
+      best = p;
+      bestStatus = st;
+      mask = 1 << f;
+    } else if (p === best && st === bestStatus) mask |= 1 << f;
+  }
+  return mask;
+}
+
+export function makeOutcome(g: GameState): Outcome {
+  const s = g.stats;
+  let held = 0;
+  for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c]! >= 0) held++;
+  const senators: number[] = [];
+  for (let f = 0; f < g.players; f++) senators.push(senatorCount(g, f));
+  return {
+    players: g.players,
+    cause: g.lost,
+    lostTurn: g.lost === SURVIVED ? 0 : g.lostTurn,
+    turnsPlayed: g.lost === SURVIVED ? g.params.turns : g.lostTurn,
+    winners: g.lost === SURVIVED ? winnersOf(g) : 0,
+    prestige: g.prestige.slice(),
+    treasury: g.treasury.slice(),
+    senators,
+    riByTurn: g.riByTurn.slice(),
+    stateTreasuryByTurn: g.treasuryByTurn.slice(),
+    warsWon: s.warsWon,
+    warsWipedOut: s.warsWipedOut,
+    unopposedWarTurns: s.unopposedWarTurns,
+    battles: s.battles,
+    legionsRaised: s.legionsRaised,
+    legionsLost: s.legionsLost,
+    provincesConquered: s.provincesConquered,
+    provincesDeveloped: s.provincesDeveloped,
+    senatorsKilled: s.senatorsKilled,
+    senatorsExecuted: s.senatorsExecuted,
+    senatorsAttracted: s.senatorsAttracted,
+    neutralsAttracted: s.neutralsAttracted,
+    prosecutions: s.prosecutions,
+    convictions: s.convictions,
+    concessionsHeld: held,
+    policyErrors: s.policyErrors,
+  };
+}

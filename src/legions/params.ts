@@ -1,0 +1,137 @@
+// Every number of the game in one typed, documented object (see docs/rules.md for sources).
+
+/** A rules parameter: its default, its allowed range and what it means. */
+interface ParamSpec {
+  readonly def: number | readonly number[];
+  readonly min: number;
+  readonly max: number;
+  readonly doc: string;
+  /** For list parameters: the exact length required (0 = any length >= 1). */
+  readonly len?: number;
+}
+
+const specs = {
+  turns: { def: 10, min: 1, max: 50, doc: 'Game length in turns (End of the Game)' },
+  startStateTreasury: { def: 100, min: 0, max: 10000, doc: 'State Treasury at setup (Preparation)' },
+  startFactionTreasury: { def: 5, min: 0, max: 1000, doc: 'Each faction treasury at setup' },
+  temporaryConsulPrestige: { def: 7, min: 0, max: 100, doc: 'Prestige of the Temporary Consul faction at setup' },
+  consulAppointmentPrestige: { def: 0, min: 0, max: 20, doc: 'Prestige for having a senator elected Consul (rules-notes 5)' },
+  startActiveLegions: { def: 1, min: 0, max: 7, doc: 'State legions in the Active Legions Box at setup' },
+  factionBaseIncome: { def: 5, min: 0, max: 100, doc: 'Talents every faction collects each turn' },
+  senatorIncome: { def: 1, min: 0, max: 10, doc: 'Talents per senator of a faction, wherever he is' },
+  knightsPerTalent: { def: 2, min: 1, max: 10, doc: 'Knights needed for 1 Talent of income' },
+  stateIncome: { def: 30, min: 0, max: 1000, doc: 'State Treasury income each turn' },
+  warCost: { def: 20, min: 0, max: 1000, doc: 'State cost of each active war per turn' },
+  legionCost: { def: 10, min: 0, max: 1000, doc: 'Cost of raising a legion (State or faction)' },
+  manpowerLegionCost: { def: 20, min: 0, max: 1000, doc: 'Cost of raising a legion in a Manpower Shortage event turn' },
+  legionUpkeep: { def: 4, min: 0, max: 100, doc: 'Upkeep per active legion per turn (State and faction)' },
+  commanderPay: { def: 1, min: 0, max: 100, doc: 'State pays each commander per turn' },
+  maxStateLegions: { def: 7, min: 1, max: 50, doc: 'State legions that may exist at once' },
+  donationThresholds: { def: [8, 16, 30], min: 1, max: 1000, len: 3, doc: 'Donation amounts of the donation table' },
+  donationPrestige: { def: [1, 3, 5], min: 0, max: 100, len: 3, doc: 'Prestige for each donation threshold' },
+  gamesThresholds: { def: [5, 15, 25], min: 1, max: 1000, len: 3, doc: 'Talents of the three Games levels' },
+  gamesPrestige: { def: [1, 2, 3], min: 0, max: 100, len: 3, doc: 'Prestige for each Games level' },
+  gamesUnrest: { def: [1, 2, 3], min: 0, max: 100, len: 3, doc: 'Revolution Index drop for each Games level' },
+  knightDonation: { def: 3, min: 0, max: 100, doc: 'Talents a knight donates when he leaves' },
+  concessionHarbourPerProvince: { def: 1, min: 0, max: 100, doc: 'Harbour income per conquered province' },
+  concessionArmsPerLegion: { def: 1, min: 0, max: 100, doc: 'Arms income per active legion' },
+  concessionLandCommission: { def: 2, min: 0, max: 100, doc: 'Land Commission income per turn' },
+  concessionGrain: { def: 6, min: 0, max: 100, doc: 'Grain income per turn' },
+  concessionMining: { def: 4, min: 0, max: 100, doc: 'Mining income per turn' },
+  droughtLandCommissionPrestige: { def: 2, min: 0, max: 100, doc: 'Prestige paid to double Land Commission income after a Drought' },
+  unrestRI: { def: 1, min: 0, max: 100, doc: 'Revolution Index rise for Provincial Unrest' },
+  droughtRI: { def: 2, min: 0, max: 100, doc: 'Revolution Index rise for Drought' },
+  disasterCost: { def: 40, min: 0, max: 1000, doc: 'State payment for a Natural Disaster' },
+  neutralSenatorsPerForum: { def: 2, min: 0, max: 30, doc: 'Neutral senators turned up at each Forum' },
+  attractionRounds: { def: 5, min: 1, max: 100, doc: 'Rounds of attempts to attract senators of other factions (rules-notes 9)' },
+  prosecutionMinorPenalty: { def: 5, min: 0, max: 100, doc: 'Prestige lost by the faction of a senator convicted of a Minor offence' },
+  prosecutionCensorPrestige: { def: 3, min: 0, max: 100, doc: 'Prestige for the Censor faction on a successful prosecution' },
+  consulDefeatPrestige: { def: 1, min: 0, max: 100, doc: 'Prestige lost by the Consul faction on a unanimous defeat of its motion' },
+  developThreshold: { def: 10, min: 1, max: 100, doc: 'Draw + Status + aid/step needed to develop a province' },
+  developStrictlyGreater: { def: 0, min: 0, max: 1, doc: '1 = the summary reading "> threshold" (rules-notes 14); 0 = ">= threshold"' },
+  developAidStep: { def: 3, min: 1, max: 100, doc: 'Talents of State aid per point of development' },
+  developPrestige: { def: 2, min: 0, max: 100, doc: 'Prestige for developing a province' },
+  governorTerm: { def: 2, min: 1, max: 10, doc: 'Turns of income a governor collects before returning' },
+  activeWarRI: { def: 2, min: 0, max: 100, doc: 'RI rise for a war where both sides remain after combat' },
+  unopposedWarRI: { def: 4, min: 0, max: 100, doc: 'RI rise for an unopposed war' },
+  legionsLostRI: { def: 1, min: 0, max: 100, doc: 'RI rise when some Roman legions are lost in a war' },
+  heavyLossRI: { def: 2, min: 0, max: 100, doc: 'RI rise (instead) when half or more are lost' },
+  victoryRI: { def: 2, min: 0, max: 100, doc: 'RI drop for a victory' },
+  legionVictoryPrestige: { def: 1, min: 0, max: 100, doc: 'Prestige for a faction legion in a victory (doubled with its own commander)' },
+  legionEliminatedPrestige: { def: 2, min: 0, max: 100, doc: 'Prestige lost when a faction legion is eliminated (doubled with its own commander)' },
+  maxActiveWars: { def: 3, min: 1, max: 20, doc: 'Simultaneous active wars that lose the game' },
+  additionalLossesRatio: { def: 0, min: 0, max: 1, doc: '0 = winner:loser attack ratio; 1 = Roman:Enemy ratio (rules-notes 12)' },
+  zeroStateIsShortage: { def: 1, min: 0, max: 1, doc: '1 = a State of the Republic of exactly 0 is in both bands (rules-notes 11); 0 = no effect' },
+  maxMotionsPerItem: { def: 4, min: 1, max: 100, doc: 'Motions the presiding faction may make on one optional agenda item' },
+} as const satisfies Record<string, ParamSpec>;
+
+export type ParamKey = keyof typeof specs;
+type Widen<T> = T extends readonly number[] ? number[] : number;
+/** The rules parameters of one game; every field documented in `paramDocs`. */
+export type RulesParams = { -readonly [K in ParamKey]: Widen<(typeof specs)[K]['def']> };
+
+export const PARAM_KEYS = Object.keys(specs) as ParamKey[];
+
+export function defaultParams(): RulesParams {
+  const p: Record<string, number | number[]> = {};
+  for (const k of PARAM_KEYS) {
+    const d = specs[k].def;
+    p[k] = typeof d === 'number' ? d : [...d];
+  }
+  return p as RulesParams;
+}
+
+export function paramDocs(): { key: string; default: string; range: string; doc: string }[] {
+  return PARAM_KEYS.map((k) => {
+    const s: ParamSpec = specs[k];
+    return { key: k, default: String(s.def), range: `${s.min}..${s.max}`, doc: s.doc };
+  });
+}
+
+/** Thrown for bad user input; the CLI prints its message as one line and exits 2. */
+export class InputError extends Error {}
+
+function checkNumber(key: string, v: number, s: ParamSpec): void {
+  if (!Number.isInteger(v)) throw new InputError(`rule ${key}: ${v} is not an integer`);
+  if (v < s.min || v > s.max) throw new InputError(`rule ${key}: ${v} is out of range ${s.min}..${s.max}`);
+}
+
+/** Sets one parameter from a value (number, list of numbers, or their text form), validating it. */
+export function setParam(p: RulesParams, key: string, value: unknown): void {
+  if (!(key in specs)) {
+    throw new InputError(`unknown rule key "${key}" (known: ${PARAM_KEYS.join(', ')})`);
+  }
+  const s: ParamSpec = specs[key as ParamKey];
+  const rec = p as unknown as Record<string, number | number[]>;
+  if (typeof s.def === 'number') {
+    const v = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+    if (typeof v !== 'number' || Number.isNaN(v)) throw new InputError(`rule ${key}: "${String(value)}" is not a number`);
+    checkNumber(key, v, s);
+    rec[key] = v;
+  } else {
+    const list = typeof value === 'string' ? value.split(',').map((x) => Number(x.trim())) : value;
+    if (!Array.isArray(list) || list.some((x) => typeof x !== 'number' || Number.isNaN(x))) {
+      throw new InputError(`rule ${key}: "${String(value)}" is not a comma-separated list of numbers`);
+    }
+    if (s.len && list.length !== s.len) throw new InputError(`rule ${key}: needs exactly ${s.len} numbers, got ${list.length}`);
+    for (const x of list as number[]) checkNumber(key, x, s);
+    rec[key] = [...(list as number[])];
+  }
+}
+
+/** Applies `key=value` strings (the CLI's repeatable --rule). */
+export function applyRuleStrings(p: RulesParams, rules: readonly string[]): void {
+  for (const r of rules) {
+    const eq = r.indexOf('=');
+    if (eq <= 0) throw new InputError(`--rule "${r}" is not of the form key=value`);
+    setParam(p, r.slice(0, eq).trim(), r.slice(eq + 1));
+  }
+}
+
+/** Applies an object of overrides (from a rules file or an experiment). */
+export function applyRuleObject(p: RulesParams, obj: unknown, source: string): void {
+  if (typeof obj !== 'object' || obj === null || Array.isArray(obj)) {
+    throw new InputError(`${source}: rules must be a JSON object of key: value`);
+  }
+  for (const [k, v] of Object.entries(obj)) setParam(p, k, v);
+}

@@ -1,0 +1,82 @@
+// The policy API: every decision the rules leave to a player, one method each.
+import type { Prng } from '../core/rng.js';
+import type { Motion } from './motion.js';
+import type { GameState } from './state.js';
+
+/** A read-only view of the whole game (policies must not mutate it; the engine owns the state). */
+export type GameView = Readonly<GameState>;
+
+/**
+ * A faction policy. Every method receives the game view, the faction it plays (`me`) and, through
+ * `init`, its own random stream. Answers are plain numbers or booleans; the engine validates each one
+ * and records an illegal answer as a policy error (then takes the documented fallback).
+ */
+export interface Policy {
+  readonly name: string;
+  /** Called once per game with this faction's own random stream. */
+  init(me: number, rng: Prng): void;
+
+  // ---- 1. Income and Expenditure ----
+  /** Governor of `province`: claim the province's income for the faction (up to his Status)? */
+  claimIncome(g: GameView, me: number, province: number): boolean;
+  /** After a Drought, take double Land Commission income at a Prestige cost? */
+  doubleLandCommission(g: GameView, me: number): boolean;
+  /** Talents to donate to the State Treasury (0 = none). */
+  donation(g: GameView, me: number): number;
+  /** Talents to give faction `to` in the exchange of monies (0 = none). */
+  transfer(g: GameView, me: number, to: number): number;
+
+  // ---- 3. Forum Meeting ----
+  /** Does senator `s` attend this meeting (Forum when step is 'forum', else Senate)? */
+  attend(g: GameView, me: number, s: number): boolean;
+  /** As Consul: play first in the Forum activities (false = the player to the left starts)? */
+  consulPlaysFirst(g: GameView, me: number): boolean;
+  /** Sealed bid on neutral senator `s` in the Forum (0 = no bid, else at least his Influence). */
+  neutralBid(g: GameView, me: number, s: number): number;
+  /** Senator of another faction to try to attract (-1 = none). */
+  attractTarget(g: GameView, me: number): number;
+  /**
+   * Talents to add in an attraction contest over senator `s` (the first offer of the attacker must
+   * be at least 1). `attacking` tells the side; sums so far are given.
+   */
+  attractRaise(g: GameView, me: number, s: number, attacking: boolean, attackerSum: number, defenderSum: number): number;
+  /** Talents to pay for a knight recruiting attempt by present senator `s` (-1 = no attempt). */
+  knightSpend(g: GameView, me: number, s: number): number;
+  /** Knights persuaded to donate and leave (asked only when no recruiting was attempted). */
+  knightDonations(g: GameView, me: number): number;
+  /** Talents spent on Games (0 = none). */
+  games(g: GameView, me: number): number;
+
+  // ---- 5. Senate Meeting ----
+  /**
+   * Propose a motion of kind `m.kind` (the engine has set kind and sponsor, and `target` where the
+   * agenda fixes it); fill the motion's fields and return true, or return false to pass.
+   * Candidates for elections and appointments are listed in `candidates`.
+   */
+  propose(g: GameView, me: number, m: Motion, candidates: readonly number[]): boolean;
+  /** Raise (`raise` true) or disband (false) the faction's own legion, which needs no vote? */
+  ownLegion(g: GameView, me: number, raise: boolean): boolean;
+  /** Second the motion (co-sponsor)? */
+  coSponsor(g: GameView, me: number, m: Motion): boolean;
+  /** Veto the motion with a real tribune (asked only when the faction may)? */
+  veto(g: GameView, me: number, m: Motion): boolean;
+  /** 1 = for, -1 = against, 0 = abstain. */
+  vote(g: GameView, me: number, m: Motion): number;
+  /** Talents to spend for extra votes on the stance just given. */
+  buyVotes(g: GameView, me: number, m: Motion, stance: number): number;
+  /** As Consul, cast the deciding vote in favour on a tie? */
+  tieBreak(g: GameView, me: number, m: Motion): boolean;
+  /** Consent of one's own senator to an appointment he may refuse (returning governor, commander)? */
+  consent(g: GameView, me: number, m: Motion): boolean;
+
+  // ---- 6. Combat and 7. Adjustments ----
+  /** As commander at `war` losing `n` legions: which faction legions (bitmask) are among the lost. */
+  chooseLosses(g: GameView, me: number, war: number, n: number): number;
+  /** As victorious commander at `war`: Talents of spoils to take for the faction. */
+  claimSpoils(g: GameView, me: number, war: number): number;
+}
+
+export type PolicyFactory = () => Policy;
+
+export { alreadyFailed } from './senate/voting.js';
+export { isRejected } from './senate/agenda.js';

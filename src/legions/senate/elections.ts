@@ -1,0 +1,68 @@
+// Appoint Consul and Censor: the first business of every Senate Meeting.
+import { addPrestige, log } from '../common.js';
+import { ELECT_CENSOR, ELECT_CONSUL, type Motion } from '../motion.js';
+import type { Policy } from '../policy.js';
+import { AT_ROME, type GameState, SENATORS, senatorName } from '../state.js';
+import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
+
+/** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
+const consulRules: MotionRules = {
+  candidates(g) {
+    g.cands.length = 0;
+    for (let s = 0; s < SENATORS; s++) {
+      if (s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+      if (isRejected(g, ELECT_CONSUL, -1, s)) continue;
+      g.cands.push(s); // the sitting Censor may stand (he then gives up the censorship)
+    }
+  },
+  check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
+  execute() {},
+};
+
+/** Censor candidates: present, in Rome, in a faction, formerly Consul or Censor, not the new Consul. */
+const censorRules: MotionRules = {
+  candidates(g) {
+    g.cands.length = 0;
+    for (let s = 0; s < SENATORS; s++) {
+      if (s === g.consul || !g.senCensorEligible[s] || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+      if (isRejected(g, ELECT_CENSOR, -1, s)) continue;
+      g.cands.push(s);
+    }
+  },
+  check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
+  execute() {},
+};
+
+export function elections(g: GameState, policies: readonly Policy[]): void {
+  const firstTurn = g.temporaryConsul;
+  const tempConsul = g.consul;
+  if (firstTurn) {
+    // Turn 1: the Temporary Consul is the only Censor candidate, appointed automatically (rules-notes 15).
+    g.censor = tempConsul;
+  }
+  const consul = appoint(g, policies, ELECT_CONSUL, -1, consulRules);
+  if (consul >= 0) {
+    g.previousConsul = g.consul;
+    g.consul = consul;
+    if (g.censor === consul) g.censor = -1;
+    g.senCensorEligible[consul] = 1;
+    g.senOfficeTurn[consul] = g.turn;
+    addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
+    if (g.trace) log(g, `Consul elected: ${senatorName(consul)} of faction ${g.senOwner[consul]}`);
+  } else {
+    // Nobody eligible attends: the sitting Consul stays in the chair (docs/rules.md, Appointments).
+    if (g.trace) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
+  }
+  g.temporaryConsul = false;
+  if (firstTurn) {
+    g.senOfficeTurn[tempConsul] = g.turn;
+    if (g.trace) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
+    return;
+  }
+  const censor = appoint(g, policies, ELECT_CENSOR, -1, censorRules);
+  g.censor = censor;
+  if (censor >= 0) {
+    g.senOfficeTurn[censor] = g.turn;
+    if (g.trace) log(g, `Censor elected: ${senatorName(censor)} of faction ${g.senOwner[censor]}`);
+  } else if (g.trace) log(g, 'No eligible Censor: the post stays vacant, no prosecutions (rules-notes 16)');
+}

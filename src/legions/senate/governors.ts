@@ -1,0 +1,59 @@
+// Appoint Governors: returning governors, then every vacant conquered province must be filled.
+import { askBool, log, returnSenator } from '../common.js';
+import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
+import type { Policy } from '../policy.js';
+import { AT_FORUM, AT_GOVERNOR, type GameState, senatorName } from '../state.js';
+import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
+
+/** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
+export function returnGovernors(g: GameState): void {
+  for (let p = 0; p < g.provGovernor.length; p++) {
+    const s = g.provGovernor[p]!;
+    if (s < 0 || g.provGovTurn[p]! + g.params.governorTerm > g.turn) continue;
+    g.senGovReturnTurn[s] = g.turn;
+    if (g.provClaimed[p]) g.senGovClaimReturn[s] = g.turn;
+    returnSenator(g, s);
+    g.provGovernor[p] = -1;
+    g.provClaimed[p] = 0;
+    if (g.trace) log(g, `Governor ${senatorName(s)} returns from ${g.board.provinces[p]!.name}`);
+  }
+}
+
+function governorRules(p: number): MotionRules {
+  return {
+    candidates(g) {
+      listFreeSenators(g, true);
+      let k = 0;
+      for (const s of g.cands) if (!isRejected(g, APPOINT_GOVERNOR, p, s)) g.cands[k++] = s;
+      g.cands.length = k;
+    },
+    check: (g, m) => (m.target === p && inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
+    prepare(g, policies, m: Motion) {
+      // A governor returned this meeting serves again only with his consent.
+      const s = m.senator;
+      const f = g.senOwner[s]!;
+      if (f < 0 || g.senGovReturnTurn[s] !== g.turn) return true;
+      return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
+    },
+    execute() {},
+  };
+}
+
+export function appointGovernors(g: GameState, policies: readonly Policy[]): void {
+  for (let p = 0; p < g.provConquered.length; p++) {
+    if (!g.provConquered[p] || g.provGovernor[p]! >= 0) continue;
+    const s = appoint(g, policies, APPOINT_GOVERNOR, p, governorRules(p));
+    if (s < 0) {
+      if (g.trace) log(g, `${g.board.provinces[p]!.name} stays without a governor: no candidate`);
+      continue;
+    }
+    const neutral = g.senWhere[s] === AT_FORUM;
+    g.senWhere[s] = AT_GOVERNOR;
+    g.senPost[s] = p;
+    g.senPresent[s] = 0;
+    g.provGovernor[p] = s;
+    g.provGovTurn[p] = g.turn;
+    g.provClaimed[p] = 0;
+    if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : `faction ${g.senOwner[s]}`}) governs ${g.board.provinces[p]!.name}`);
+  }
+}

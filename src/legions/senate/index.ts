@@ -1,0 +1,24 @@
+// 5. Senate Meeting: the free meeting as a fixed agenda in the rules' order.
+import { log } from '../common.js';
+import { takeAttendance } from '../forum.js';
+import type { Policy } from '../policy.js';
+import type { GameState } from '../state.js';
+import { elections } from './elections.js';
+import { appointGovernors, returnGovernors } from './governors.js';
+import { militaryBusiness } from './military.js';
+import { otherBusiness } from './business.js';
+import { type OutgoingOffices, prosecutions } from './prosecutions.js';
+
+export function senateStep(g: GameState, policies: readonly Policy[]): void {
+  g.step = 'senate';
+  g.rejected.length = 0;
+  returnGovernors(g);
+  takeAttendance(g, policies);
+  const out: OutgoingOffices = { consul: g.temporaryConsul ? -1 : g.consul, censor: g.censor };
+  elections(g, policies);
+  prosecutions(g, policies, out);
+  appointGovernors(g, policies);
+  militaryBusiness(g, policies);
+  otherBusiness(g, policies);
+  if (g.trace) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
+}

@@ -1,0 +1,233 @@
+// Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
+import { askBool, log, returnSenator, statePays } from '../common.js';
+import { activeWarCount, legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
+import { DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, TRANSFER } from '../motion.js';
+import type { Policy } from '../policy.js';
+import {
+  AT_COMMANDER, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
+} from '../state.js';
+import { inCands, isRejected, listFreeSenators, type MotionRules, optionalItem, rejectCandidate } from './agenda.js';
+
+const popcount = (x: number): number => {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+};
+
+/** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
+export function factionLegionsAt(g: GameState, where: number): number {
+  let m = 0;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === where) m |= 1 << f;
+  return m;
+}
+
+export function raiseCost(g: GameState): number {
+  return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
+}
+
+const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
+const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
+
+const disbandRules: MotionRules = {
+  check(g, m) {
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
+    if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
+    return m.count + popcount(m.mask) > 0 ? null : 'nothing to disband';
+  },
+  execute(g, _p, m, passed) {
+    if (!passed) return;
+    g.legionsBox -= m.count;
+    for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
+    if (g.trace) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
+  },
+};
+
+const raiseRules: MotionRules = {
+  check(g, m) {
+    if (g.noRaiseTurn === g.turn) return 'Manpower Shortage: no legions may be raised this turn';
+    const room = g.params.maxStateLegions - stateLegionCount(g);
+    if (!Number.isInteger(m.count) || m.count < 1 || m.count > room) return `count must be 1..${room} (at most ${g.params.maxStateLegions} State legions)`;
+    // The Banker cannot pay out of an empty treasury: an unaffordable motion is out of order.
+    if (m.count * raiseCost(g) > g.stateTreasury) return `the State cannot pay ${m.count * raiseCost(g)}`;
+    return null;
+  },
+  execute(g, _p, m, passed) {
+    if (!passed) return;
+    statePays(g, m.count * raiseCost(g), 'raising legions');
+    g.legionsBox += m.count;
+    g.stats.legionsRaised += m.count;
+    if (g.trace) log(g, `Raised ${m.count} State legions; State treasury ${g.stateTreasury}`);
+  },
+};
+
+/** Commander candidates: free present faction senators and face-up neutrals, not rejected this turn. */
+function commanderCandidates(g: GameState, kind: number): void {
+  listFreeSenators(g, true);
+  let k = 0;
+  for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
+  g.cands.length = k;
+}
+
+/** A senator may refuse command unless the legions plus his Military Rating exceed the armies. */
+function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion, legions: number): boolean {
+  const s = m.senator;
+  const f = g.senOwner[s]!;
+  if (f < 0 || legions + militaryRatingOf(s) > g.wars.armies[m.target]!) return true;
+  return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
+}
+
+function takeCommand(g: GameState, s: number, w: number): void {
+  g.senWhere[s] = AT_COMMANDER;
+  g.senPost[s] = w;
+  g.senPresent[s] = 0;
+  g.senOfficeTurn[s] = g.turn;
+  g.wars.commander[w] = s;
+}
+
+/** Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none. */
+const dispatchRules: MotionRules = {
+  candidates: (g) => commanderCandidates(g, DISPATCH),
+  check(g, m) {
+    const w = m.target;
+    if (!validWar(g, w)) return 'not an active war';
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
+    if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
+    const after = legionsAt(g, w) + m.count + popcount(m.mask);
+    if (g.wars.commander[w]! >= 0) {
+      if (m.senator !== -1) return 'the war already has a commander';
+      return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
+    }
+    if (!inCands(g, m.senator)) return 'not an eligible commander';
+    return after > 0 ? null : 'a commander needs legions';
+  },
+  prepare(g, policies, m) {
+    if (m.senator < 0) return true;
+    const ok = commanderConsents(g, policies, m, legionsAt(g, m.target) + m.count + popcount(m.mask));
+    if (!ok) log(g, `${senatorName(m.senator)} refuses the command`);
+    return ok;
+  },
+  execute(g, _p, m, passed) {
+    if (!passed) {
+      if (m.senator >= 0) rejectCandidate(g, DISPATCH, -1, m.senator);
+      return;
+    }
+    const w = m.target;
+    if (m.senator >= 0) takeCommand(g, m.senator, w);
+    g.legionsBox -= m.count;
+    g.wars.stateLegions[w] += m.count;
+    for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = w;
+    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)} under ${senatorName(g.wars.commander[w]!)}`);
+  },
+};
+
+export function warName(g: GameState, w: number): string {
+  const name = g.board.provinces[g.wars.province[w]!]!.name;
+  return g.wars.conquers[w] ? name : `${name} (extra war ${w})`;
+}
+
+/** Transfer Legions: between two wars with commanders; at least one stays with the old commander. */
+const transferRules: MotionRules = {
+  check(g, m) {
+    const a = m.target;
+    const b = m.target2;
+    if (!validWar(g, a) || !validWar(g, b) || a === b) return 'needs two different active wars';
+    if (g.wars.commander[b]! < 0) return 'the receiving war has no commander';
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[a]!) return 'not that many State legions there';
+    if (!maskIn(m, factionLegionsAt(g, a))) return 'faction legions not at that war';
+    const moved = m.count + popcount(m.mask);
+    if (moved < 1) return 'nothing to transfer';
+    return legionsAt(g, a) - moved >= 1 ? null : 'one legion must stay';
+  },
+  execute(g, _p, m, passed) {
+    if (!passed) return;
+    g.wars.stateLegions[m.target] -= m.count;
+    g.wars.stateLegions[m.target2] += m.count;
+    for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = m.target2;
+    if (g.trace) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
+  },
+};
+
+/** Recall Legions: some or all; when none are left the commander returns (and may vote at once). */
+const recallRules: MotionRules = {
+  check(g, m) {
+    const w = m.target;
+    if (!validWar(g, w)) return 'not an active war';
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[w]!) return 'not that many State legions there';
+    if (!maskIn(m, factionLegionsAt(g, w))) return 'faction legions not at that war';
+    return m.count + popcount(m.mask) > 0 ? null : 'nothing to recall';
+  },
+  execute(g, _p, m, passed) {
+    if (!passed) return;
+    recallLegions(g, m.target, m.count, m.mask);
+  },
+};
+
+export function recallLegions(g: GameState, w: number, count: number, mask: number): void {
+  g.wars.stateLegions[w] -= count;
+  g.legionsBox += count;
+  for (let f = 0; f < g.players; f++) if (mask & (1 << f)) g.factionLegion[f] = FL_BOX;
+  const c = g.wars.commander[w]!;
+  releaseEmptyWar(g, w);
+  if (c >= 0 && g.wars.commander[w] === -1 && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
+  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}`);
+}
+
+/** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
+const replaceRules: MotionRules = {
+  candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
+  check(g, m) {
+    const w = m.target;
+    if (!validWar(g, w) || g.wars.commander[w]! < 0) return 'not a war with a commander';
+    if (g.wars.lossTurn[w] !== g.turn - 1) return 'these legions suffered no loss last turn';
+    return inCands(g, m.senator) ? null : 'not an eligible commander';
+  },
+  prepare: (g, policies, m) => commanderConsents(g, policies, m, legionsAt(g, m.target)),
+  execute(g, _p, m, passed) {
+    if (!passed) return rejectCandidate(g, REPLACE_COMMANDER, -1, m.senator);
+    const w = m.target;
+    const old = g.wars.commander[w]!;
+    g.senOfficeTurn[old] = g.turn;
+    returnSenator(g, old);
+    if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
+    takeCommand(g, m.senator, w);
+    if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
+  },
+};
+
+/** Factions disband or raise their own legion without a vote (Disband / Raise New Legions). */
+function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {
+  for (let f = 0; f < g.players; f++) {
+    if (raise) {
+      if (g.factionLegion[f] !== FL_NONE || g.noRaiseTurn === g.turn || g.treasury[f]! < raiseCost(g)) continue;
+      if (!askBool(g, f, policies[f]!.ownLegion(g, f, true), 'ownLegion')) continue;
+      g.treasury[f] -= raiseCost(g);
+      g.factionLegion[f] = FL_BOX;
+      g.stats.legionsRaised++;
+      if (g.trace) log(g, `Faction ${f} raises its own legion`);
+    } else {
+      if (g.factionLegion[f] !== FL_BOX) continue;
+      if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
+      g.factionLegion[f] = FL_NONE;
+      if (g.trace) log(g, `Faction ${f} disbands its own legion`);
+    }
+  }
+}
+
+export function militaryBusiness(g: GameState, policies: readonly Policy[]): void {
+  ownLegions(g, policies, false);
+  optionalItem(g, policies, DISBAND, disbandRules);
+  ownLegions(g, policies, true);
+  optionalItem(g, policies, RAISE, raiseRules);
+  if (activeWarCount(g) > 0) {
+    optionalItem(g, policies, DISPATCH, dispatchRules);
+    optionalItem(g, policies, REPLACE_COMMANDER, replaceRules);
+    optionalItem(g, policies, TRANSFER, transferRules);
+    optionalItem(g, policies, RECALL, recallRules);
+  }
+  // Legions left without a commander (Deaths variant) and not given a new one are recalled.
+  for (let w = 0; w < g.wars.status.length; w++) {
+    if (g.wars.status[w] === 1 && g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) {
+      recallLegions(g, w, g.wars.stateLegions[w]!, factionLegionsAt(g, w));
+    }
+  }
+}

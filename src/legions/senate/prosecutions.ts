@@ -1,0 +1,87 @@
+// Prosecutions: the Censor accuses; two Minor or one Major per turn (rules-notes 17).
+import { addPrestige, log, releaseConcessions, senatorToDeckBottom } from '../common.js';
+import { PROSECUTE } from '../motion.js';
+import type { Policy } from '../policy.js';
+import { AT_ROME, type GameState, SENATORS, senatorName } from '../state.js';
+import { askProposal, carry, type MotionRules } from './agenda.js';
+import { hasSenatorPresent } from './voting.js';
+
+/** Who held Consul or Censor before this meeting's elections (set by the Senate step). */
+export interface OutgoingOffices {
+  consul: number;
+  censor: number;
+}
+
+/** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
+export function minorEligible(g: GameState, out: OutgoingOffices, s: number): boolean {
+  return majorEligible(g, out, s) || g.senGovClaimReturn[s] === g.turn || g.senConcessionTurn[s] === g.turn;
+}
+
+/** Major: Consul or Censor in the previous turn, or a commander who took spoils, back last turn. */
+export function majorEligible(g: GameState, out: OutgoingOffices, s: number): boolean {
+  if (g.turn >= 2 && (s === out.consul || s === out.censor)) return true;
+  return g.senSpoilsTurn[s] === g.turn - 1 && g.turn >= 2;
+}
+
+export function prosecutions(g: GameState, policies: readonly Policy[], out: OutgoingOffices): void {
+  if (g.censor < 0) return;
+  const cf = g.senOwner[g.censor]!;
+  if (cf < 0 || !hasSenatorPresent(g, cf)) return;
+  let minors = 0;
+  const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
+  const rules: MotionRules = {
+    candidates(gs) {
+      gs.cands.length = 0;
+      for (let s = 0; s < SENATORS; s++) {
+        // The accused is a faction senator in Rome, not of the Censor's own faction.
+        if (gs.senOwner[s]! < 0 || gs.senOwner[s] === cf || gs.senWhere[s] !== AT_ROME) continue;
+        if (minorEligible(gs, out, s)) gs.cands.push(s);
+      }
+    },
+    check(gs, m) {
+      if (!gs.cands.includes(m.senator)) return 'not open to prosecution';
+      if (m.major && (minors > 0 || !majorEligible(gs, out, m.senator))) return 'a Major prosecution is not open';
+      if (acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
+      return null;
+    },
+    execute(gs, _p, m, passed) {
+      gs.stats.prosecutions++;
+      if (!passed) {
+        acquitted.push(m.senator * 2 + (m.major ? 1 : 0));
+        return;
+      }
+      gs.stats.convictions++;
+      const f = gs.senOwner[m.senator]!;
+      addPrestige(gs, cf, gs.params.prosecutionCensorPrestige);
+      if (m.major) {
+        if (gs.trace) log(gs, `${senatorName(m.senator)} of faction ${f} is executed`);
+        gs.stats.senatorsExecuted++;
+        vacateOffices(gs, m.senator);
+        senatorToDeckBottom(gs, m.senator);
+      } else {
+        addPrestige(gs, f, -gs.params.prosecutionMinorPenalty);
+        releaseConcessions(gs, m.senator);
+        if (gs.trace) log(gs, `${senatorName(m.senator)} convicted: faction ${f} loses Prestige and his concessions`);
+      }
+    },
+  };
+  while (minors < 2) {
+    if (!askProposal(g, policies, cf, PROSECUTE, -1, rules)) return;
+    const major = g.motion.major;
+    carry(g, policies, rules); // a vetoed or failed prosecution still uses its slot
+    if (major) return;
+    minors++;
+  }
+}
+
+/** An office holder who dies or is executed leaves his office (Deaths: the previous Consul steps in). */
+export function vacateOffices(g: GameState, s: number): void {
+  if (g.consul === s) {
+    const prev = g.previousConsul;
+    if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME) g.consul = prev;
+    else g.consul = -1;
+    if (g.trace) log(g, `The Consul's chair passes to ${g.consul >= 0 ? senatorName(g.consul) : 'nobody'}`);
+  }
+  if (g.censor === s) g.censor = -1;
+  if (g.previousConsul === s) g.previousConsul = -1;
+}

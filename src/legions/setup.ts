@@ -1,0 +1,135 @@
+// Preparation: decks, dealing the senators, Temporary Consul, starting treasuries and legions.
+import { shuffle } from '../core/rng.js';
+import type { Board } from './board.js';
+import { log } from './common.js';
+import { InputError, type RulesParams } from './params.js';
+import {
+  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
+  SENATORS, senatorName, type WarSlots,
+} from './state.js';
+import type { Variants } from './variants.js';
+import { newMotion } from './motion.js';
+
+export interface GameConfig {
+  readonly players: number;
+  readonly params: RulesParams;
+  readonly board: Board;
+  readonly variants: Variants;
+}
+
+/** Distribution of Senators variant: per Lilac status, the Blue and Green statuses dealt with it (rules-notes 4). */
+const DISTRIBUTION_3: Record<number, [number, number]> = { 1: [3, 2], 2: [1, 3], 3: [2, 1] };
+const DISTRIBUTION_5: Record<number, [number, number]> = { 1: [5, 3], 2: [2, 5], 3: [4, 2], 4: [1, 4], 5: [3, 1] };
+
+const card = (colour: number, status: number): number => colour * 10 + status - 1;
+
+function makeWars(board: Board, variants: Variants): WarSlots {
+  const province: number[] = [];
+  const conquers: number[] = [];
+  const spoils: number[] = [];
+  const modifier: number[] = [];
+  const turn: number[] = [];
+  board.provinces.forEach((p, i) => {
+    province.push(i);
+    conquers.push(1);
+    spoils.push(p.spoils);
+    modifier.push(p.modifier);
+    turn.push(p.warTurn);
+  });
+  if (variants['macedonian-wars']) {
+    // Wars and Revolts: two extra wars fought in Macedonia's space, creating no province.
+    const mac = board.provinces.findIndex((p) => p.name === 'Macedonia');
+    const space = mac >= 0 ? mac : Math.min(7, board.provinces.length - 1);
+    for (const [t, m, sp] of [[5, 1, 15], [7, 2, 20]] as const) {
+      province.push(space);
+      conquers.push(0);
+      spoils.push(sp);
+      modifier.push(m);
+      turn.push(t);
+    }
+  }
+  const n = province.length;
+  const z = (v: number) => new Array<number>(n).fill(v);
+  return {
+    province, conquers, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
+    stateLegions: z(0), commander: z(-1), lossTurn: z(0), result: z(0), victor: z(-1), foughtMask: z(0),
+    lostMask: z(0), cmdFaction: z(-1),
+  };
+}
+
+/** Creates game state for one game; `seed` is the game's own seed (see core/rng gameSeed). */
+export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameState {
+  const n = cfg.players;
+  if (n !== 3 && n !== 5) throw new InputError(`players must be 3 or 5, got ${n}`);
+  const p = cfg.params;
+  const nProv = cfg.board.provinces.length;
+  const z = (len: number, v: number) => new Array<number>(len).fill(v);
+  const g: GameState = {
+    params: p, board: cfg.board, variants: cfg.variants, players: n, rng: makeStreams(seed, n),
+    turn: 0, step: 'setup', lost: 0, lostTurn: 0,
+    prestige: z(n, 0), treasury: z(n, p.startFactionTreasury), knights: z(n, 0), factionLegion: z(n, FL_NONE),
+    tribunesReal: z(n, 0), tribunesDummy: z(n, 0),
+    senWhere: z(SENATORS, AT_DECK), senOwner: z(SENATORS, -1), senPost: z(SENATORS, -1),
+    senPresent: z(SENATORS, 0), senCensorEligible: z(SENATORS, 0), senOfficeTurn: z(SENATORS, 0),
+    senGovClaimReturn: z(SENATORS, 0), senSpoilsTurn: z(SENATORS, 0), senConcessionTurn: z(SENATORS, 0),
+    senMovedTurn: z(SENATORS, 0), senGovReturnTurn: z(SENATORS, 0),
+    deck: z(SENATORS, -1), deckHead: 0, deckCount: 0,
+    consul: -1, censor: -1, previousConsul: -1, temporaryConsul: true,
+    stateTreasury: p.startStateTreasury, ri: 0, legionsBox: p.startActiveLegions,
+    provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
+    provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
+    wars: makeWars(cfg.board, cfg.variants),
+    cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
+    landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [],
+    failedMotions: [], failedTurn: 0,
+    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0),
+    riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
+  };
+  shuffle(g.rng.events, g.eventDeck);
+  dealSenators(g);
+  return g;
+}
+
+/** Deals statuses 1..players of each colour, one of each colour per faction; the rest form the deck. */
+function dealSenators(g: GameState): void {
+  const n = g.players;
+  const rng = g.rng.senators;
+  const piles: number[][] = [GREEN, BLUE, LILAC].map((c) => Array.from({ length: n }, (_, i) => card(c, i + 1)));
+  for (const pile of piles) shuffle(rng, pile);
+  if (g.variants.distribution) {
+    // Distribution of Senators: lilac dealt as normal, blue and green from the fixed table.
+    const table = n === 3 ? DISTRIBUTION_3 : DISTRIBUTION_5;
+    for (let f = 0; f < n; f++) {
+      const lilac = piles[2]![f]!;
+      const [b, gr] = table[(lilac % 10) + 1]!;
+      piles[1]![f] = card(BLUE, b);
+      piles[0]![f] = card(GREEN, gr);
+    }
+  }
+  for (let f = 0; f < n; f++) {
+    for (const pile of piles) {
+      const s = pile[f]!;
+      g.senOwner[s] = f;
+      g.senWhere[s] = AT_ROME;
+    }
+  }
+  const rest: number[] = [];
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] < 0) rest.push(s);
+  shuffle(rng, rest);
+  for (let i = 0; i < rest.length; i++) g.deck[i] = rest[i]!;
+  g.deckHead = 0;
+  g.deckCount = rest.length;
+  // Temporary Consul: the highest lilac card dealt (Preparation).
+  const lilac = piles[2]!;
+  let best = lilac[0]!;
+  for (const s of lilac) if (s > best) best = s;
+  g.consul = best;
+  g.temporaryConsul = true;
+  g.senCensorEligible[best] = 1;
+  g.prestige[g.senOwner[best]!] = g.params.temporaryConsulPrestige;
+  for (let f = 0; f < n; f++) {
+    if (g.trace) log(g, `${['Red', 'Yellow', 'Green', 'Blue', 'Lilac'][f]} dealt ${[piles[0]![f]!, piles[1]![f]!, piles[2]![f]!].map(senatorName).join(', ')}`);
+  }
+  if (g.trace) log(g, `Temporary Consul: ${senatorName(best)} of faction ${g.senOwner[best]}`);
+}

@@ -1,0 +1,345 @@
+// Game state: one plain mutable object per game, with a complete and cheap clone.
+import { clonePrng, makePrng, type Prng } from '../core/rng.js';
+import type { Board } from './board.js';
+import type { RulesParams } from './params.js';
+import type { Variants } from './variants.js';
+import { newMotion, type Motion } from './motion.js';
+
+// ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
+export const SENATORS = 30;
+export const GREEN = 0;
+export const BLUE = 1;
+export const LILAC = 2;
+export const colourOf = (s: number): number => (s / 10) | 0;
+/** Status is the number on the card (1..10). */
+export const statusOf = (s: number): number => (s % 10) + 1;
+/** Influence (and votes) by colour: green 1, blue 2, lilac 3 (rules-notes 2). */
+export const influenceOf = (s: number): number => ((s / 10) | 0) + 1;
+/** Military Rating: a quarter of Status, rounded up (Appoint Commanders). */
+export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4);
+export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;
+export const senatorName = (s: number): string => `${COLOUR_NAMES[colourOf(s)]}-${statusOf(s)}`;
+
+/** Where a senator card is. */
+export const AT_DECK = 0;
+export const AT_FORUM = 1; // face-up neutral in the Forum
+export const AT_ROME = 2; // in a faction, in Rome (may attend meetings)
+export const AT_GOVERNOR = 3; // governing senPost province
+export const AT_COMMANDER = 4; // commanding at war senPost
+
+/** Seats are faction colours in this order (the Deaths tables name them). */
+export const FACTION_NAMES = ['Red', 'Yellow', 'Green', 'Blue', 'Lilac'] as const;
+
+// ---- Random Events deck: 0..4 concessions, 5..9 banners ----
+export const HARBOUR = 0;
+export const ARMS = 1;
+export const LAND_COMMISSION = 2;
+export const GRAIN = 3;
+export const MINING = 4;
+export const UNREST = 5;
+export const INVASION = 6;
+export const DISASTER = 7;
+export const DROUGHT = 8;
+export const MANPOWER = 9;
+export const EVENT_NAMES = [
+  'Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining',
+  'Provincial Unrest', 'Barbarian Invasion', 'Natural Disaster', 'Drought', 'Manpower Shortage',
+] as const;
+export const CONCESSIONS = 5;
+export const isBanner = (c: number): boolean => c >= 5;
+
+/** Where an event card is. */
+export const CARD_DECK = -1;
+export const CARD_DISCARD = -2;
+export const CARD_FORUM = -3; // concession face up in the Forum
+export const CARD_LASTING = -4; // banner face up as a reminder of a lasting effect
+// >= 0: concession held by that senator
+
+/** Faction legion figure location: -2 not raised, -1 Active Legions Box, >= 0 at that war. */
+export const FL_NONE = -2;
+export const FL_BOX = -1;
+
+/** Loss causes (the outcome's collapse field). */
+export const SURVIVED = 0;
+export const REVOLT = 1;
+export const BANKRUPTCY = 2;
+export const WARS = 3;
+export const CAUSE_NAMES = ['survived', 'revolt', 'bankruptcy', 'wars'] as const;
+
+/** One war slot per board province, then the variant wars (Macedonian, revolts). */
+export interface WarSlots {
+  /** Board province index this war is fought in (the Macedonian wars use Macedonia's space). */
+  province: number[];
+  /** 1 = war creates the province on victory, 0 = not (variant wars). */
+  conquers: number[];
+  spoils: number[];
+  modifier: number[];
+  /** Turn the war is established; 0 = never. */
+  turn: number[];
+  /** 0 = not begun, 1 = active, 2 = won. */
+  status: number[];
+  armies: number[];
+  originalArmies: number[];
+  stateLegions: number[];
+  commander: number[];
+  /** Turn in which these legions last lost forces (commander may be replaced the next turn). */
+  lossTurn: number[];
+  /** Scratch for the current turn: 1 = victory, 2 = wiped out, 3 = fought, both remain, 4 = stalemate. */
+  result: number[];
+  /** Commander of the victory this turn (for spoils and Prestige at Adjustments), -1 if none or killed. */
+  victor: number[];
+  /** Faction legions that fought here this turn (bitmask), and those eliminated. */
+  foughtMask: number[];
+  lostMask: number[];
+  /** Faction of the commander in this turn's battle (-1 neutral or none). */
+  cmdFaction: number[];
+}
+
+export interface Stats {
+  warsWon: number;
+  warsWipedOut: number;
+  unopposedWarTurns: number;
+  battles: number;
+  legionsRaised: number;
+  legionsLost: number;
+  provincesConquered: number;
+  provincesDeveloped: number;
+  senatorsKilled: number;
+  senatorsExecuted: number;
+  senatorsAttracted: number;
+  neutralsAttracted: number;
+  prosecutions: number;
+  convictions: number;
+  landActs: number;
+  deaths: number;
+  revolts: number;
+  policyErrors: number;
+}
+
+export interface TraceEvent {
+  turn: number;
+  step: string;
+  text: string;
+  data?: Record<string, unknown>;
+}
+
+/** The random streams of one game, each seeded from (game seed, stream name) only. */
+export interface Streams {
+  /** Red and yellow random number cards. */
+  cards: Prng;
+  /** Random Events deck shuffles. */
+  events: Prng;
+  /** Senator deck shuffles and dealing. */
+  senators: Prng;
+  /** The tribune stone bag. */
+  tribunes: Prng;
+  /** Deaths variant draws. */
+  deaths: Prng;
+  /** One stream per faction policy. */
+  policy: Prng[];
+}
+
+export const STREAM_NAMES = ['cards', 'events', 'senators', 'tribunes', 'deaths'] as const;
+
+export function makeStreams(seed: string, players: number): Streams {
+  const policy: Prng[] = [];
+  for (let f = 0; f < players; f++) policy.push(makePrng(seed + '/policy' + f));
+  return {
+    cards: makePrng(seed + '/cards'),
+    events: makePrng(seed + '/events'),
+    senators: makePrng(seed + '/senators'),
+    tribunes: makePrng(seed + '/tribunes'),
+    deaths: makePrng(seed + '/deaths'),
+    policy,
+  };
+}
+
+export function cloneStreams(s: Streams): Streams {
+  return {
+    cards: clonePrng(s.cards),
+    events: clonePrng(s.events),
+    senators: clonePrng(s.senators),
+    tribunes: clonePrng(s.tribunes),
+    deaths: clonePrng(s.deaths),
+    policy: s.policy.map(clonePrng),
+  };
+}
+
+export interface GameState {
+  readonly params: RulesParams;
+  readonly board: Board;
+  readonly variants: Variants;
+  readonly players: number;
+  rng: Streams;
+  turn: number;
+  step: string;
+  /** Cause of the loss for all (SURVIVED while the Republic stands). */
+  lost: number;
+  lostTurn: number;
+
+  // ---- factions ----
+  prestige: number[];
+  treasury: number[];
+  knights: number[];
+  factionLegion: number[];
+  tribunesReal: number[];
+  tribunesDummy: number[];
+
+  // ---- senators ----
+  senWhere: number[];
+  /** Owning faction, -1 for a neutral. */
+  senOwner: number[];
+  /** Province (governor) or war (commander) index. */
+  senPost: number[];
+  /** Attending the current meeting (Forum, then Senate). */
+  senPresent: number[];
+  /** Has been Consul (the Temporary Consul counts) or Censor: may be elected Censor. */
+  senCensorEligible: number[];
+  /** Last turn in which he held Consul, Censor or command (for prosecutions). */
+  senOfficeTurn: number[];
+  /** Turn in which he returned from a governorship during which he claimed income, else 0. */
+  senGovClaimReturn: number[];
+  /** Turn in which he returned from a war whose spoils he claimed, else 0. */
+  senSpoilsTurn: number[];
+  /** Turn in which he last collected concession income. */
+  senConcessionTurn: number[];
+  /** Turn he last changed faction (senators join a new faction once per turn). */
+  senMovedTurn: number[];
+  /** Turn he returned from a governorship (consent needed to be reappointed). */
+  senGovReturnTurn: number[];
+  /** Senator deck as a ring buffer: top is deck[deckHead]. */
+  deck: number[];
+  deckHead: number;
+  deckCount: number;
+
+  // ---- offices ----
+  consul: number;
+  censor: number;
+  /** Consul before the current one (Deaths variant replacement). */
+  previousConsul: number;
+  /** True while the Temporary Consul presides in turn 1. */
+  temporaryConsul: boolean;
+
+  // ---- State ----
+  stateTreasury: number;
+  ri: number;
+  legionsBox: number;
+
+  // ---- provinces (indexed like board.provinces) ----
+  provConquered: number[];
+  provDeveloped: number[];
+  provGovernor: number[];
+  provGovTurn: number[];
+  /** Governor claimed income this turn (marker flipped). */
+  provClaimed: number[];
+  /** Barbarian Invasion: no income in the income step of this turn (0 = none). */
+  provNoIncomeTurn: number[];
+  /** Revolts variant: armies of an active revolt in this province (0 = none). */
+  provRevolt: number[];
+
+  wars: WarSlots;
+
+  // ---- Random Events deck ----
+  cardWhere: number[];
+  /** Draw pile, top at the end. */
+  eventDeck: number[];
+  /** Turn whose Income step is affected by Unrest / Drought (0 = none). */
+  unrestIncomeTurn: number;
+  droughtIncomeTurn: number;
+  /** Land Commission holder chose double income for the drought turn. */
+  droughtDouble: number;
+  /** Manpower Shortage event this turn: raising costs manpowerLegionCost. */
+  manpowerEventTurn: number;
+  /** State of the Republic shortage: no legions may be raised this turn. */
+  noRaiseTurn: number;
+
+  // ---- variants ----
+  landActsType1: number;
+  landActsType2: number;
+  /** Turn a Land Act last passed / was repealed. */
+  landActPassedTurn: number;
+  landActRepealTurn: number;
+  landActType2Turn: number[];
+
+  // ---- scratch reused by every decision of this game (kept per game so nested rollouts are safe) ----
+  /** The motion being proposed or voted on. */
+  motion: Motion;
+  /** Candidates offered to a proposer (elections, appointments, prosecutions). */
+  cands: number[];
+  /** Candidates rejected this Senate meeting (see senate/agenda rejectCandidate). */
+  rejected: number[];
+  /** Faction order of the Forum activities. */
+  order: number[];
+  /** Sealed neutral bids, faction * 30 + senator. */
+  bids: number[];
+
+  /** Keys of motions defeated or vetoed in turn failedTurn. */
+  failedMotions: string[];
+  failedTurn: number;
+
+  // ---- per-turn record for the outcome ----
+  riByTurn: number[];
+  treasuryByTurn: number[];
+  stats: Stats;
+  /** Detailed human-readable trace, or null when not tracing (the fast path). */
+  trace: TraceEvent[] | null;
+  policyErrorLog: string[];
+}
+
+export function emptyStats(): Stats {
+  return {
+    warsWon: 0, warsWipedOut: 0, unopposedWarTurns: 0, battles: 0, legionsRaised: 0, legionsLost: 0,
+    provincesConquered: 0, provincesDeveloped: 0, senatorsKilled: 0, senatorsExecuted: 0,
+    senatorsAttracted: 0, neutralsAttracted: 0, prosecutions: 0, convictions: 0, landActs: 0,
+    deaths: 0, revolts: 0, policyErrors: 0,
+  };
+}
+
+function cloneWars(w: WarSlots): WarSlots {
+  return {
+    province: w.province.slice(), conquers: w.conquers.slice(), spoils: w.spoils.slice(),
+    modifier: w.modifier.slice(), turn: w.turn.slice(), status: w.status.slice(), armies: w.armies.slice(),
+    originalArmies: w.originalArmies.slice(), stateLegions: w.stateLegions.slice(),
+    commander: w.commander.slice(), lossTurn: w.lossTurn.slice(), result: w.result.slice(),
+    victor: w.victor.slice(), foughtMask: w.foughtMask.slice(), lostMask: w.lostMask.slice(),
+    cmdFaction: w.cmdFaction.slice(),
+  };
+}
+
+/**
+ * A complete, independent copy: every array is copied, the random streams are cloned so the copy
+ * draws the same future numbers (rollout policies reseed them; see reseedStreams).
+ */
+export function cloneState(g: GameState): GameState {
+  return {
+    ...g,
+    rng: cloneStreams(g.rng),
+    prestige: g.prestige.slice(), treasury: g.treasury.slice(), knights: g.knights.slice(),
+    factionLegion: g.factionLegion.slice(), tribunesReal: g.tribunesReal.slice(),
+    tribunesDummy: g.tribunesDummy.slice(),
+    senWhere: g.senWhere.slice(), senOwner: g.senOwner.slice(), senPost: g.senPost.slice(),
+    senPresent: g.senPresent.slice(), senCensorEligible: g.senCensorEligible.slice(),
+    senOfficeTurn: g.senOfficeTurn.slice(), senGovClaimReturn: g.senGovClaimReturn.slice(),
+    senSpoilsTurn: g.senSpoilsTurn.slice(), senConcessionTurn: g.senConcessionTurn.slice(),
+    senMovedTurn: g.senMovedTurn.slice(), senGovReturnTurn: g.senGovReturnTurn.slice(),
+    deck: g.deck.slice(),
+    provConquered: g.provConquered.slice(), provDeveloped: g.provDeveloped.slice(),
+    provGovernor: g.provGovernor.slice(), provGovTurn: g.provGovTurn.slice(),
+    provClaimed: g.provClaimed.slice(), provNoIncomeTurn: g.provNoIncomeTurn.slice(),
+    provRevolt: g.provRevolt.slice(),
+    wars: cloneWars(g.wars),
+    cardWhere: g.cardWhere.slice(), eventDeck: g.eventDeck.slice(),
+    landActType2Turn: g.landActType2Turn.slice(), failedMotions: g.failedMotions.slice(),
+    riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
+    stats: { ...g.stats },
+    motion: { ...g.motion, stance: g.motion.stance.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
+    bids: g.bids.slice(),
+    trace: g.trace ? g.trace.slice() : null,
+    policyErrorLog: g.policyErrorLog.slice(),
+  };
+}
+
+/** Replaces every stream of a (cloned) state with fresh ones, so a search cannot see future draws. */
+export function reseedStreams(g: GameState, seed: string): void {
+  g.rng = makeStreams(seed, g.players);
+}

@@ -1,0 +1,29 @@
+// The seven optional variations of the rules ("Variations"), switched per run.
+import { InputError } from './params.js';
+
+export const VARIANT_NAMES = [
+  'bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'tempo', 'macedonian-wars', 'revolts',
+] as const;
+export type VariantName = (typeof VARIANT_NAMES)[number];
+export type Variants = Readonly<Record<VariantName, boolean>>;
+
+export function noVariants(): Variants {
+  const v = {} as Record<VariantName, boolean>;
+  for (const n of VARIANT_NAMES) v[n] = false;
+  return v;
+}
+
+/** Parses "a,b,c"; an unknown name is an InputError listing the known ones. */
+export function parseVariants(list: string | readonly string[] | undefined): Variants {
+  const v = noVariants() as Record<VariantName, boolean>;
+  const names = typeof list === 'string' ? list.split(',') : (list ?? []);
+  for (const raw of names) {
+    const n = raw.trim();
+    if (n === '' || n === 'none') continue;
+    if (!(VARIANT_NAMES as readonly string[]).includes(n)) {
+      throw new InputError(`unknown variant "${n}" (known: ${VARIANT_NAMES.join(', ')})`);
+    }
+    v[n as VariantName] = true;
+  }
+  return v;
+}
