@@ -2,30 +2,48 @@
 import { gameSeed } from '../core/rng.js';
 import { adjustmentsStep } from './adjustments.js';
 import { combatStep } from './combat.js';
-import { GameOver } from './common.js';
+import { GameOver, log } from './common.js';
 import { forumStep } from './forum.js';
-import { incomeStep } from './income.js';
+import { incomeStep, legionsAt } from './income.js';
 import { makeOutcome, type Outcome } from './outcome.js';
 import type { Policy } from './policy.js';
 import { expireBanners, politicsStep } from './politics.js';
 import { stateOfTheRepublicStep } from './republic.js';
 import { senateStep } from './senate/index.js';
+import { warName } from './senate/military.js';
 import { type GameConfig, setupGame } from './setup.js';
 import type { GameState } from './state.js';
 
 export type { GameConfig } from './setup.js';
 
+/** Trace only: the state after a step (treasuries, Prestige, RI, wars). */
+function snapshot(g: GameState): void {
+  const wars: string[] = [];
+  for (let w = 0; w < g.wars.status.length; w++) {
+    if (g.wars.status[w] === 1) wars.push(`${warName(g, w)} ${g.wars.armies[w]} armies vs ${legionsAt(g, w)} legions`);
+  }
+  log(g, `[state] State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}, Prestige ${g.prestige.join('/')}, box ${g.legionsBox}; wars: ${wars.length ? wars.join('; ') : 'none'}`);
+}
+
 /** Plays one turn (Course of the Game: steps 1 to 7). */
 export function playTurn(g: GameState, policies: readonly Policy[]): void {
+  const t = g.trace !== null;
   incomeStep(g, policies);
   expireBanners(g, true);
+  if (t) snapshot(g);
   politicsStep(g);
+  if (t) snapshot(g);
   forumStep(g, policies);
+  if (t) snapshot(g);
   stateOfTheRepublicStep(g);
+  if (t) snapshot(g);
   senateStep(g, policies);
+  if (t) snapshot(g);
   combatStep(g, policies);
+  if (t) snapshot(g);
   adjustmentsStep(g, policies);
   expireBanners(g, false);
+  if (t) snapshot(g);
   g.riByTurn.push(g.ri);
   g.treasuryByTurn.push(g.stateTreasury);
 }

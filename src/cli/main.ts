@@ -1,0 +1,33 @@
+// The legions command line: one-line errors with exit code 2 for bad input, never a stack trace.
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { InputError } from '../legions/params.js';
+import { benchCommand } from './bench.js';
+import { oddsCommand } from './odds.js';
+import { replayCommand } from './replay.js';
+import { simulateCommand } from './simulate.js';
+
+function fail(msg: string): never {
+  process.stderr.write(`legions: ${msg}\n`);
+  process.exit(2);
+}
+
+try {
+  await yargs(hideBin(process.argv))
+    .scriptName('legions')
+    .command(simulateCommand)
+    .command(replayCommand)
+    .command(oddsCommand)
+    .command(benchCommand)
+    .demandCommand(1, 'name a command: simulate, replay, odds or bench')
+    .strict()
+    .fail((msg, err) => {
+      if (err) throw err;
+      fail(msg.split('\n')[0]!);
+    })
+    .help()
+    .parseAsync();
+} catch (e) {
+  if (e instanceof InputError) fail(e.message);
+  throw e;
+}

@@ -1,0 +1,24 @@
+// A signature of a run: a hash of every outcome record, in game order (the bench's behaviour check).
+import type { Outcome } from '../legions/outcome.js';
+
+export class Signature {
+  private h1 = 0x811c9dc5;
+  private h2 = 0x01000193;
+
+  add(o: Outcome): void {
+    const s = JSON.stringify(o);
+    let a = this.h1;
+    let b = this.h2;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      a = Math.imul(a ^ c, 16777619);
+      b = Math.imul(b ^ c, 2246822519) ^ (b >>> 13);
+    }
+    this.h1 = a >>> 0;
+    this.h2 = b >>> 0;
+  }
+
+  hex(): string {
+    return this.h1.toString(16).padStart(8, '0') + this.h2.toString(16).padStart(8, '0');
+  }
+}

@@ -1,0 +1,236 @@
+// Shared helpers for the LEGIONS tests: configurations, forced card draws, stub policies, invariants.
+import type { Prng } from '../src/core/rng.js';
+import { defaultBoard } from '../src/legions/board.js';
+import type { GameConfig } from '../src/legions/game.js';
+import { defaultParams, type RulesParams } from '../src/legions/params.js';
+import type { Policy } from '../src/legions/policy.js';
+import {
+  AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
+  SENATORS,
+} from '../src/legions/state.js';
+import { noVariants } from '../src/legions/variants.js';
+
+/** A game configuration with the default rules, board and no variants (params may be tweaked). */
+export function makeConfig(players: number, tweak?: (p: RulesParams) => void): GameConfig {
+  const params = defaultParams();
+  if (tweak) tweak(params);
+  return { players, params, board: defaultBoard(), variants: noVariants() };
+}
+
+/**
+ * A fake card stream: each `randomNumber` draw (uniformInt(p, 10) + 1) yields the next of `numbers`
+ * (1..10). uniformInt takes int32() >>> 0 and returns it mod 10 when below the rejection limit, so
+ * returning number - 1 gives exactly that card. Throws when the script runs out, so a test notices an
+ * unexpected extra draw. `used()` tells how many were drawn.
+ */
+export interface ForcedCards extends Prng {
+  used(): number;
+}
+
+export function forcedCards(numbers: readonly number[]): ForcedCards {
+  for (const n of numbers) {
+    if (!Number.isInteger(n) || n < 1 || n > 10) throw new Error(`forced card ${n} is not 1..10`);
+  }
+  let i = 0;
+  const next = (): number => {
+    if (i >= numbers.length) throw new Error(`forced card stream exhausted after ${numbers.length} draws`);
+    return numbers[i++]! - 1;
+  };
+  const f = (() => next() / 4294967296) as unknown as ForcedCards;
+  Object.assign(f, {
+    int32: next,
+    double: () => next() / 4294967296,
+    quick: () => next() / 4294967296,
+    state: () => {
+      throw new Error('forced card stream cannot be saved');
+    },
+    used: () => i,
+  });
+  return f;
+}
+
+/**
+ * A policy that declines everything: no claims, donations, transfers, bids, knights, games, motions;
+ * attends every meeting; votes against; consents to nothing. Override single methods with `over`.
+ */
+export function stubPolicy(over: Partial<Policy> = {}): Policy {
+  const base: Policy = {
+    name: 'stub',
+    init: () => {},
+    claimIncome: () => false,
+    doubleLandCommission: () => false,
+    donation: () => 0,
+    transfer: () => 0,
+    attend: () => true,
+    consulPlaysFirst: () => true,
+    neutralBid: () => 0,
+    attractTarget: () => -1,
+    attractRaise: () => 0,
+    knightSpend: () => -1,
+    knightDonations: () => 0,
+    games: () => 0,
+    propose: () => false,
+    ownLegion: () => false,
+    coSponsor: () => false,
+    veto: () => false,
+    vote: () => -1,
+    buyVotes: () => 0,
+    tieBreak: () => false,
+    consent: () => false,
+    chooseLosses: () => 0,
+    claimSpoils: () => 0,
+  };
+  return { ...base, ...over };
+}
+
+export function stubPolicies(players: number, over: (f: number) => Partial<Policy> = () => ({})): Policy[] {
+  return Array.from({ length: players }, (_, f) => stubPolicy(over(f)));
+}
+
+/** The senator cards in the deck ring buffer, top first. */
+export function deckCards(g: GameState): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < g.deckCount; i++) out.push(g.deck[(g.deckHead + i) % SENATORS]!);
+  return out;
+}
+
+/** Takes senator `s` out of the senator deck (keeping the ring buffer consistent); throws if absent. */
+export function takeFromDeck(g: GameState, s: number): void {
+  const cards = deckCards(g);
+  const k = cards.indexOf(s);
+  if (k < 0) throw new Error(`senator ${s} is not in the deck`);
+  cards.splice(k, 1);
+  g.deck.fill(-1);
+  cards.forEach((c, i) => (g.deck[i] = c));
+  g.deckHead = 0;
+  g.deckCount = cards.length;
+}
+
+export function stateLegionTotal(g: GameState): number {
+  let n = g.legionsBox;
+  for (const x of g.wars.stateLegions) n += x;
+  return n;
+}
+
+function legionsAtWar(g: GameState, w: number): number {
+  let n = g.wars.stateLegions[w]!;
+  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w) n++;
+  return n;
+}
+
+/**
+ * Every invariant of a game state; returns the violations (empty = all hold). `endOfTurn` adds the
+ * invariants that hold only between turns (a game lost mid-turn stops mid-step); `records` checks
+ * one Revolution Index / State Treasury record per turn played (off for hand-made test positions).
+ */
+export function invariantViolations(g: GameState, endOfTurn: boolean, records = endOfTurn): string[] {
+  const bad: string[] = [];
+  const n = g.players;
+  const p = g.params;
+  // Money (rules-notes 26) and the never-below-zero tracks.
+  if (!(g.stateTreasury >= 0)) bad.push(`State treasury ${g.stateTreasury} < 0`);
+  for (let f = 0; f < n; f++) {
+    if (!Number.isInteger(g.treasury[f]) || g.treasury[f]! < 0) bad.push(`faction ${f} treasury ${g.treasury[f]}`);
+    if (!Number.isInteger(g.prestige[f]) || g.prestige[f]! < 0) bad.push(`faction ${f} Prestige ${g.prestige[f]}`);
+    if (!(g.knights[f]! >= 0)) bad.push(`faction ${f} knights ${g.knights[f]}`);
+  }
+  if (!Number.isInteger(g.ri) || g.ri < 0) bad.push(`Revolution Index ${g.ri}`);
+
+  // The 30 senator cards: each exactly once, in the deck ring buffer or on the table.
+  const seen = new Array<number>(SENATORS).fill(0);
+  if (g.deckCount < 0 || g.deckCount > SENATORS) bad.push(`deck count ${g.deckCount}`);
+  for (const s of deckCards(g)) {
+    if (!Number.isInteger(s) || s < 0 || s >= SENATORS) {
+      bad.push(`deck holds ${s}`);
+      continue;
+    }
+    seen[s]!++;
+    if (g.senWhere[s] !== AT_DECK) bad.push(`senator ${s} in the deck but senWhere ${g.senWhere[s]}`);
+  }
+  let onTable = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const w = g.senWhere[s]!;
+    const o = g.senOwner[s]!;
+    if (w === AT_FORUM || w === AT_ROME || w === AT_GOVERNOR || w === AT_COMMANDER) {
+      seen[s]!++;
+      onTable++;
+    } else if (w !== AT_DECK) bad.push(`senator ${s} at unknown place ${w}`);
+    if ((w === AT_DECK || w === AT_FORUM) && o !== -1) bad.push(`senator ${s} at ${w} owned by ${o}`);
+    if (w === AT_ROME && !(o >= 0 && o < n)) bad.push(`senator ${s} in Rome with owner ${o}`);
+    if (!(o >= -1 && o < n)) bad.push(`senator ${s} owner ${o}`);
+  }
+  if (g.deckCount + onTable !== SENATORS) bad.push(`senators: deck ${g.deckCount} + table ${onTable} != 30`);
+  for (let s = 0; s < SENATORS; s++) if (seen[s] !== 1) bad.push(`senator ${s} accounted ${seen[s]} times`);
+
+  // Legions: at most maxStateLegions State legions (box + at wars); faction legion figures placed legally.
+  if (g.legionsBox < 0) bad.push(`legions box ${g.legionsBox}`);
+  if (stateLegionTotal(g) > p.maxStateLegions) bad.push(`${stateLegionTotal(g)} State legions > ${p.maxStateLegions}`);
+  const nw = g.wars.status.length;
+  for (let f = 0; f < n; f++) {
+    const l = g.factionLegion[f]!;
+    if (l !== FL_NONE && l !== FL_BOX && !(l >= 0 && l < nw && g.wars.status[l] === 1)) bad.push(`faction ${f} legion at ${l}`);
+  }
+
+  // Offices. Consul: a faction senator in Rome, or -1. Censor likewise (vacant allowed, rules-notes 16).
+  for (const [name, s] of [['Consul', g.consul], ['Censor', g.censor]] as const) {
+    if (s === -1) continue;
+    if (!(s >= 0 && s < SENATORS) || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME) {
+      bad.push(`${name} ${s} is not a faction senator in Rome (owner ${g.senOwner[s]}, where ${g.senWhere[s]})`);
+    }
+  }
+  if (g.consul >= 0 && g.consul === g.censor) bad.push(`senator ${g.consul} is both Consul and Censor`);
+  // Governors: in AT_GOVERNOR at their conquered province, and every AT_GOVERNOR senator governs one.
+  for (let pr = 0; pr < g.provGovernor.length; pr++) {
+    const s = g.provGovernor[pr]!;
+    if (s < 0) continue;
+    if (g.senWhere[s] !== AT_GOVERNOR || g.senPost[s] !== pr) bad.push(`governor ${s} of ${pr}: where ${g.senWhere[s]} post ${g.senPost[s]}`);
+    if (!g.provConquered[pr]) bad.push(`governor ${s} of unconquered province ${pr}`);
+    if (endOfTurn && g.turn - g.provGovTurn[pr]! >= p.governorTerm) bad.push(`governor ${s} of ${pr} overstays (appointed turn ${g.provGovTurn[pr]})`);
+  }
+  for (let s = 0; s < SENATORS; s++) {
+    if (g.senWhere[s] === AT_GOVERNOR && g.provGovernor[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_GOVERNOR of ${g.senPost[s]} but not its governor`);
+    if (g.senWhere[s] === AT_COMMANDER && g.wars.commander[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_COMMANDER at ${g.senPost[s]} but not its commander`);
+  }
+  // Commanders: in AT_COMMANDER at their own (active) war.
+  for (let w = 0; w < nw; w++) {
+    const c = g.wars.commander[w]!;
+    if (g.wars.armies[w]! < 0 || g.wars.stateLegions[w]! < 0) bad.push(`war ${w}: armies ${g.wars.armies[w]} legions ${g.wars.stateLegions[w]}`);
+    if (g.wars.status[w] !== 1 && legionsAtWar(g, w) > 0) bad.push(`war ${w} status ${g.wars.status[w]} holds legions`);
+    if (c < 0) {
+      if (endOfTurn && g.wars.status[w] === 1 && legionsAtWar(g, w) > 0) bad.push(`war ${w} has legions but no commander`);
+      continue;
+    }
+    if (g.senWhere[c] !== AT_COMMANDER || g.senPost[c] !== w) bad.push(`commander ${c} of war ${w}: where ${g.senWhere[c]} post ${g.senPost[c]}`);
+    if (g.wars.status[w] !== 1) bad.push(`commander ${c} at war ${w} with status ${g.wars.status[w]}`);
+    if (endOfTurn && legionsAtWar(g, w) === 0) bad.push(`commander ${c} at war ${w} without legions`);
+  }
+
+  // Random Events cards: each in exactly one place; concessions held only by faction senators.
+  const inDeck = new Array<number>(10).fill(0);
+  for (const c of g.eventDeck) inDeck[c]!++;
+  for (let c = 0; c < 10; c++) {
+    const w = g.cardWhere[c]!;
+    if ((w === CARD_DECK ? 1 : 0) !== inDeck[c]) bad.push(`event card ${c}: where ${w}, in the draw pile ${inDeck[c]} times`);
+    if (w >= 0 && (c >= CONCESSIONS || g.senOwner[w]! < 0)) bad.push(`event card ${c} held by senator ${w} (owner ${g.senOwner[w]})`);
+  }
+  // Tribunes: 3 real stones at most, none negative.
+  let real = 0;
+  for (let f = 0; f < n; f++) {
+    if (g.tribunesReal[f]! < 0 || g.tribunesDummy[f]! < 0) bad.push(`faction ${f} tribunes ${g.tribunesReal[f]}/${g.tribunesDummy[f]}`);
+    real += g.tribunesReal[f]!;
+  }
+  if (real > 3) bad.push(`${real} real tribunes`);
+  // One record per turn played (the loss turn included).
+  if (records && (g.riByTurn.length !== g.turn || g.treasuryByTurn.length !== g.turn)) bad.push(`per-turn records ${g.riByTurn.length}/${g.treasuryByTurn.length} after turn ${g.turn}`);
+  return bad;
+}
+
+/** Per-seat policy errors read from the error log (complete when stats.policyErrors <= its length). */
+export function policyErrorsBySeat(g: GameState): { bySeat: number[]; complete: boolean } {
+  const bySeat = new Array<number>(g.players).fill(0);
+  for (const line of g.policyErrorLog) {
+    const m = /faction (\d+):/.exec(line);
+    if (m) bySeat[Number(m[1])]!++;
+  }
+  return { bySeat, complete: g.stats.policyErrors === g.policyErrorLog.length };
+}
