@@ -85,9 +85,3 @@ export function ownerOfWarCommander(g: GameView, w: number): number {
   const c = g.wars.commander[w]!;
   return c >= 0 ? g.senOwner[c]! : -1;
 }
-
-export function votesOf(g: GameView, f: number): number {
-  let v = 0;
-  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) v += influenceOf(s);
-  return v > 0 ? v + g.knights[f]! : 0;
-}

@@ -8,7 +8,7 @@ import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, FL_BOX, factionLegionsAt, highestStatus,
   influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, popcount, raiseCost, stateLegions, stateReserve,
-  statusOf, votesOf,
+  statusOf,
 } from './lib.js';
 
 /** What a scripted faction cares about. */
@@ -267,7 +267,7 @@ export class ScriptedPolicy implements Policy {
   buyVotes(g: GameView, me: number, m: Motion, stance: number): number {
     // Buy a few votes when a motion we care about is behind and we can afford it.
     const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
-    const mine = votesOf(g, me);
+    const mine = m.power[me]!;
     const cares = m.sponsor === me || g.senOwner[m.senator] === me || (this.t.civic && (m.kind === RAISE || m.kind === DISPATCH));
     if (!cares || behind < mine) return 0;
     const need = behind - mine + 1;

@@ -210,7 +210,8 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
   for (const c of g.eventDeck) inDeck[c]!++;
   for (let c = 0; c < 10; c++) {
     const w = g.cardWhere[c]!;
-    if ((w === CARD_DECK ? 1 : 0) !== inDeck[c]) bad.push(`event card ${c}: where ${w}, in the draw pile ${inDeck[c]} times`);
+    // (A Natural Disaster the State cannot pay ends the game with its card drawn but not yet placed.)
+    if (endOfTurn && (w === CARD_DECK ? 1 : 0) !== inDeck[c]) bad.push(`event card ${c}: where ${w}, in the draw pile ${inDeck[c]} times`);
     if (w >= 0 && (c >= CONCESSIONS || g.senOwner[w]! < 0)) bad.push(`event card ${c} held by senator ${w} (owner ${g.senOwner[w]})`);
   }
   // Tribunes: 3 real stones at most, none negative.

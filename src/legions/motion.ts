@@ -55,12 +55,15 @@ export interface Motion {
   votesAgainst: number;
   /** Per faction: 1 for, -1 against, 0 abstained or absent, 2 vetoed. */
   stance: number[];
+  /** Per faction: votes commanded before buying any (0 = nobody present), set when the vote opens. */
+  power: number[];
 }
 
 export function newMotion(players: number): Motion {
   return {
     kind: 0, sponsor: -1, coSponsor: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
     count: 0, mask: 0, major: false, votesFor: 0, votesAgainst: 0, stance: new Array<number>(players).fill(0),
+    power: new Array<number>(players).fill(0),
   };
 }
 

@@ -332,7 +332,7 @@ export function cloneState(g: GameState): GameState {
     landActType2Turn: g.landActType2Turn.slice(), failedMotions: g.failedMotions.slice(),
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
-    motion: { ...g.motion, stance: g.motion.stance.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
+    motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
     bids: g.bids.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),

@@ -5,6 +5,9 @@ export const VARIANT_NAMES = [
   'bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'tempo', 'macedonian-wars', 'revolts',
 ] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
+
+/** The variations the engine plays today; the others are refused until implemented. */
+export const AVAILABLE_VARIANTS: readonly VariantName[] = ['distribution', 'macedonian-wars'];
 export type Variants = Readonly<Record<VariantName, boolean>>;
 
 export function noVariants(): Variants {
@@ -20,8 +23,8 @@ export function parseVariants(list: string | readonly string[] | undefined): Var
   for (const raw of names) {
     const n = raw.trim();
     if (n === '' || n === 'none') continue;
-    if (!(VARIANT_NAMES as readonly string[]).includes(n)) {
-      throw new InputError(`unknown variant "${n}" (known: ${VARIANT_NAMES.join(', ')})`);
+    if (!(AVAILABLE_VARIANTS as readonly string[]).includes(n)) {
+      throw new InputError(`unknown variant "${n}" (known: ${AVAILABLE_VARIANTS.join(', ')})`);
     }
     v[n as VariantName] = true;
   }

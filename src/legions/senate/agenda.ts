@@ -7,7 +7,9 @@ import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToV
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
-  /** Lists the candidates offered to the proposer into g.cands (may leave it empty). */
+  /** Whether any legal motion of this kind can exist now (skips asking when none can). */
+  applicable?(g: GameState): boolean;
+  /** Lists the candidates offered to the proposer into g.cands; g.motion.target is already set. */
   candidates?(g: GameState): void;
   /** Returns null when legal, else what is wrong. */
   check(g: GameState, m: Motion): string | null;
@@ -29,11 +31,11 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
 }
 
 /** Asks faction f for a motion of `kind`; true when it proposed a legal one (now in g.motion). */
-export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules): boolean {
+export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules, listed = false): boolean {
   const m = g.motion;
   resetMotion(m, kind, f);
   m.target = target;
-  if (rules.candidates) rules.candidates(g);
+  if (rules.candidates && !listed) rules.candidates(g);
   const v = policies[f]!.propose(g, f, m, g.cands);
   if (v !== true) {
     if (v !== false) policyError(g, f, `propose ${MOTION_NAMES[kind]}: expected true/false`);
@@ -68,9 +70,11 @@ export function carry(g: GameState, policies: readonly Policy[], rules: MotionRu
  * other faction holding a real tribune may force one motion to the vote, spending the tribune.
  */
 export function optionalItem(g: GameState, policies: readonly Policy[], kind: number, rules: MotionRules): void {
+  if (rules.applicable && !rules.applicable(g)) return;
   const c = presidingFaction(g);
   if (hasSenatorPresent(g, c)) {
     for (let k = 0; k < g.params.maxMotionsPerItem; k++) {
+      if (k > 0 && rules.applicable && !rules.applicable(g)) return;
       if (!askProposal(g, policies, c, kind, -1, rules)) break;
       carry(g, policies, rules);
     }
@@ -96,6 +100,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
   const m = g.motion;
   let proposer = presidingFaction(g);
   for (;;) {
+    m.target = target;
     if (rules.candidates) rules.candidates(g);
     if (g.cands.length === 0) return -1;
     if (g.cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, g.cands[0]!, rules))) {
@@ -104,7 +109,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     }
     for (let i = 0; i < g.players && !hasSenatorPresent(g, proposer); i++) proposer = (proposer + 1) % g.players;
     let chosen = -1;
-    if (askProposal(g, policies, proposer, kind, target, rules)) chosen = m.senator;
+    if (askProposal(g, policies, proposer, kind, target, rules, true)) chosen = m.senator;
     else {
       chosen = senior(g.cands);
       resetMotion(m, kind, proposer);

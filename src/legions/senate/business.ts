@@ -1,5 +1,5 @@
 // Allocate Concessions, Develop Provinces and Motions of Censure.
-import { addPrestige, legalInt, log, presidingFaction, randomNumber, statePays } from '../common.js';
+import { addPrestige, legalInt, log, policyError, presidingFaction, randomNumber, statePays } from '../common.js';
 import { CENSURE, CONCESSION, DEVELOP } from '../motion.js';
 import type { Policy } from '../policy.js';
 import {
@@ -10,6 +10,10 @@ import { hasSenatorPresent } from './voting.js';
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
 const concessionRules: MotionRules = {
+  applicable(g) {
+    for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c] === CARD_FORUM) return true;
+    return false;
+  },
   check(g, m) {
     const c = m.target;
     if (!legalInt(c, 0, CONCESSIONS - 1) || g.cardWhere[c] !== CARD_FORUM) return 'no such concession in the Forum';
@@ -33,16 +37,16 @@ export function developmentSucceeds(g: GameState, draw: number, status: number, 
   return p.developStrictlyGreater ? total > p.developThreshold : total >= p.developThreshold;
 }
 
-function developRules(p: number): MotionRules {
-  return {
+/** Development of province g.motion.target (the agenda sets it; the sponsor asks for aid). */
+const developRules: MotionRules = {
     check(g, m) {
-      if (m.target !== p) return 'the agenda is at another province';
       const step = g.params.developAidStep;
       if (!legalInt(m.count, 0, g.stateTreasury) || m.count % step !== 0) return `aid must be a multiple of ${step} within the State Treasury`;
       return null;
     },
     needsVote: (_g, m) => m.count > 0,
     execute(g, _pol, m, passed) {
+      const p = m.target;
       const s = g.provGovernor[p]!;
       const aid = passed ? m.count : 0;
       if (aid > 0) statePays(g, aid, 'development aid');
@@ -55,8 +59,7 @@ function developRules(p: number): MotionRules {
       g.stats.provincesDeveloped++;
       addPrestige(g, g.senOwner[s]!, g.params.developPrestige);
     },
-  };
-}
+};
 
 /** Each faction governor, in province order, may ask for aid and then tries to develop. */
 function developProvinces(g: GameState, policies: readonly Policy[]): void {
@@ -66,8 +69,12 @@ function developProvinces(g: GameState, policies: readonly Policy[]): void {
     if (g.unrestIncomeTurn === g.turn + 1) continue; // Provincial Unrest: no development this turn
     const f = g.senOwner[s]!;
     // Neutral governors never ask for aid; a faction's request is its motion (aid 0 needs no vote).
-    if (!askProposal(g, policies, f, DEVELOP, p, developRules(p))) continue;
-    carry(g, policies, developRules(p));
+    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
+    if (g.motion.target !== p) {
+      policyError(g, f, `develop: the agenda is at province ${p}, not ${g.motion.target}`);
+      continue;
+    }
+    carry(g, policies, developRules);
   }
 }
 

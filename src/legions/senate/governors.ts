@@ -19,30 +19,31 @@ export function returnGovernors(g: GameState): void {
   }
 }
 
-function governorRules(p: number): MotionRules {
-  return {
-    candidates(g) {
-      listFreeSenators(g, true);
-      let k = 0;
-      for (const s of g.cands) if (!isRejected(g, APPOINT_GOVERNOR, p, s)) g.cands[k++] = s;
-      g.cands.length = k;
-    },
-    check: (g, m) => (m.target === p && inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
-    prepare(g, policies, m: Motion) {
-      // A governor returned this meeting serves again only with his consent.
-      const s = m.senator;
-      const f = g.senOwner[s]!;
-      if (f < 0 || g.senGovReturnTurn[s] !== g.turn) return true;
-      return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
-    },
-    execute() {},
-  };
-}
+/** Governor of province g.motion.target: free senators and Forum neutrals not rejected for it. */
+const governorRules: MotionRules = {
+  candidates(g) {
+    const p = g.motion.target;
+    listFreeSenators(g, true);
+    if (g.rejected.length === 0) return;
+    let k = 0;
+    for (const s of g.cands) if (!isRejected(g, APPOINT_GOVERNOR, p, s)) g.cands[k++] = s;
+    g.cands.length = k;
+  },
+  check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
+  prepare(g, policies, m: Motion) {
+    // A governor returned this meeting serves again only with his consent.
+    const s = m.senator;
+    const f = g.senOwner[s]!;
+    if (f < 0 || g.senGovReturnTurn[s] !== g.turn) return true;
+    return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
+  },
+  execute() {},
+};
 
 export function appointGovernors(g: GameState, policies: readonly Policy[]): void {
   for (let p = 0; p < g.provConquered.length; p++) {
     if (!g.provConquered[p] || g.provGovernor[p]! >= 0) continue;
-    const s = appoint(g, policies, APPOINT_GOVERNOR, p, governorRules(p));
+    const s = appoint(g, policies, APPOINT_GOVERNOR, p, governorRules);
     if (s < 0) {
       if (g.trace) log(g, `${g.board.provinces[p]!.name} stays without a governor: no candidate`);
       continue;

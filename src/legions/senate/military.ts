@@ -25,10 +25,18 @@ export function raiseCost(g: GameState): number {
   return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
 }
 
+function countWars(g: GameState, pred: (w: number) => boolean): number {
+  let n = 0;
+  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && pred(w)) n++;
+  return n;
+}
+const someWar = (g: GameState, pred: (w: number) => boolean): boolean => countWars(g, pred) > 0;
+
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
 
 const disbandRules: MotionRules = {
+  applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0,
   check(g, m) {
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
     if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
@@ -43,6 +51,7 @@ const disbandRules: MotionRules = {
 };
 
 const raiseRules: MotionRules = {
+  applicable: (g) => g.noRaiseTurn !== g.turn && stateLegionCount(g) < g.params.maxStateLegions && g.stateTreasury >= raiseCost(g),
   check(g, m) {
     if (g.noRaiseTurn === g.turn) return 'Manpower Shortage: no legions may be raised this turn';
     const room = g.params.maxStateLegions - stateLegionCount(g);
@@ -86,6 +95,7 @@ function takeCommand(g: GameState, s: number, w: number): void {
 
 /** Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none. */
 const dispatchRules: MotionRules = {
+  applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWar(g, (w) => g.wars.commander[w]! < 0 && legionsAt(g, w) > 0),
   candidates: (g) => commanderCandidates(g, DISPATCH),
   check(g, m) {
     const w = m.target;
@@ -127,6 +137,8 @@ export function warName(g: GameState, w: number): string {
 
 /** Transfer Legions: between two wars with commanders; at least one stays with the old commander. */
 const transferRules: MotionRules = {
+  // A source with two legions or more, and another war with a commander to receive them.
+  applicable: (g) => someWar(g, (w) => legionsAt(g, w) >= 2) && countWars(g, (w) => g.wars.commander[w]! >= 0) >= 2,
   check(g, m) {
     const a = m.target;
     const b = m.target2;
@@ -149,6 +161,7 @@ const transferRules: MotionRules = {
 
 /** Recall Legions: some or all; when none are left the commander returns (and may vote at once). */
 const recallRules: MotionRules = {
+  applicable: (g) => someWar(g, (w) => legionsAt(g, w) > 0),
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
@@ -174,6 +187,7 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
 const replaceRules: MotionRules = {
+  applicable: (g) => someWar(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1),
   candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
   check(g, m) {
     const w = m.target;

@@ -4,17 +4,15 @@ import { CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, REPEAL_LAND_AC
 import type { Policy } from '../policy.js';
 import { AT_ROME, type GameState, influenceOf, SENATORS, senatorName } from '../state.js';
 
-/** Votes a faction commands before buying any: present senators by colour, plus its knights. */
-export function factionVotes(g: GameState, f: number): number {
-  let v = 0;
-  let present = 0;
+/** Votes every faction commands before buying any: present senators by colour, plus knights (one pass). */
+export function countPower(g: GameState, power: number[]): void {
+  power.fill(0);
   for (let s = 0; s < SENATORS; s++) {
-    if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) {
-      v += influenceOf(s);
-      present++;
-    }
+    const f = g.senOwner[s]!;
+    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) power[f] += influenceOf(s);
   }
-  return present ? v + g.knights[f]! : 0;
+  // Knights vote only with their faction's senators present.
+  for (let f = 0; f < power.length; f++) if (power[f]! > 0) power[f] += g.knights[f]!;
 }
 
 export function hasSenatorPresent(g: GameState, f: number): boolean {
@@ -75,10 +73,11 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   m.votesFor = 0;
   m.votesAgainst = 0;
   m.stance.fill(0);
+  countPower(g, m.power);
   let voters = 0;
   for (let i = 1; i <= n; i++) {
     const f = (consulF + i) % n;
-    if (!hasSenatorPresent(g, f)) continue; // a faction with nobody present cannot vote or veto
+    if (m.power[f] === 0) continue; // a faction with nobody present cannot vote or veto
     // Vetoes: never on one's own motion, so the Consul cannot veto what he tabled (Vetoes).
     if (g.tribunesReal[f]! > 0 && f !== m.sponsor) {
       if (askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
@@ -106,7 +105,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
       bought = 0;
     }
     g.treasury[f] -= bought;
-    const v = factionVotes(g, f) + bought;
+    const v = m.power[f]! + bought;
     m.stance[f] = st;
     if (st > 0) m.votesFor += v;
     else m.votesAgainst += v;

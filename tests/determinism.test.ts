@@ -1,0 +1,204 @@
+// Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
+import { describe, expect, it } from 'vitest';
+import { clonePrng, gameSeed, makePrng } from '../src/core/rng.js';
+import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
+import { makeOutcome } from '../src/legions/outcome.js';
+import { cloneState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { parsePolicies } from '../policies/index.js';
+import { makeConfig } from './helpers.js';
+
+const SETUPS: readonly [number, string][] = [
+  [3, 'random'],
+  [3, 'statesman'],
+  [3, 'statesman,opportunist,random'],
+  [5, 'opportunist'],
+  [5, 'random,statesman,opportunist,statesman,random'],
+];
+
+describe('same seed, same game', () => {
+  for (const [players, spec] of SETUPS) {
+    it(`${players} players, ${spec}: identical outcome and identical trace (trace = true)`, () => {
+      const cfg = makeConfig(players);
+      for (let i = 0; i < 8; i++) {
+        const a = playGame(cfg, 'det-master', i, parsePolicies(spec, players), true);
+        const b = playGame(cfg, 'det-master', i, parsePolicies(spec, players), true);
+        expect(b.outcome).toEqual(a.outcome);
+        expect(a.state.trace!.length).toBeGreaterThan(0);
+        expect(b.state.trace).toEqual(a.state.trace);
+        // Tracing only records: the untraced game has the same outcome.
+        const c = playGame(cfg, 'det-master', i, parsePolicies(spec, players), false);
+        expect(c.state.trace).toBeNull();
+        expect(c.outcome).toEqual(a.outcome);
+      }
+    });
+  }
+
+  it('playing turn by turn (startGame + playOn per turn) equals playing straight through', () => {
+    const cfg = makeConfig(5);
+    for (let i = 0; i < 20; i++) {
+      const whole = playGame(cfg, 'det-steps', i, parsePolicies('statesman,opportunist,random,statesman,opportunist', 5), true);
+      const pols = parsePolicies('statesman,opportunist,random,statesman,opportunist', 5);
+      const g = startGame(cfg, gameSeed('det-steps', i), pols, true);
+      for (let t = 1; t <= cfg.params.turns; t++) playOn(g, pols, t);
+      expect(makeOutcome(g)).toEqual(whole.outcome);
+      expect(g.trace).toEqual(whole.state.trace);
+    }
+  });
+});
+
+describe('different seeds, different games', () => {
+  it('traces and outcomes differ between game indices and between master seeds', () => {
+    const cfg = makeConfig(5);
+    const traces = new Set<string>();
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      const r = playGame(cfg, 'det-diff', i, parsePolicies('statesman', 5), true);
+      traces.add(JSON.stringify(r.state.trace));
+      outcomes.add(JSON.stringify(r.outcome));
+    }
+    expect(traces.size).toBe(20);
+    expect(outcomes.size).toBeGreaterThan(15);
+    const a = playGame(cfg, 'master-A', 0, parsePolicies('statesman', 5), true);
+    const b = playGame(cfg, 'master-B', 0, parsePolicies('statesman', 5), true);
+    expect(JSON.stringify(b.state.trace)).not.toBe(JSON.stringify(a.state.trace));
+  });
+});
+
+describe('gameSeed depends only on (master, index)', () => {
+  it('is a pure function of its two arguments', () => {
+    expect(gameSeed('m', 3)).toBe(gameSeed('m', 3));
+    expect(gameSeed('m', 3)).toMatch(/^[0-9a-f]{16}$/);
+    const seen = new Set<string>();
+    for (const master of ['m', 'n', 'legions', '']) for (let i = 0; i < 50; i++) seen.add(gameSeed(master, i));
+    expect(seen.size).toBe(200);
+    // No ambiguity between the master's digits and the index.
+    expect(gameSeed('a1', 2)).not.toBe(gameSeed('a', 12));
+  });
+
+  it('pinned values (noreg: changing them changes every game of every run)', () => {
+    expect([gameSeed('legions', 0), gameSeed('legions', 1), gameSeed('legions', 12345)]).toEqual(PINNED_GAME_SEEDS);
+  });
+
+  it('a game\'s result does not depend on which games were played before it, nor in what order', () => {
+    const cfg = makeConfig(3);
+    const spec = 'random,statesman,opportunist';
+    const forward: unknown[] = [];
+    for (let i = 0; i < 12; i++) forward.push(playGame(cfg, 'det-order', i, parsePolicies(spec, 3)).outcome);
+    // Reverse order, interleaved with games of another configuration and master seed.
+    const other = makeConfig(5);
+    for (let i = 11; i >= 0; i--) {
+      playGame(other, 'noise', i, parsePolicies('random', 5));
+      expect(playGame(cfg, 'det-order', i, parsePolicies(spec, 3)).outcome).toEqual(forward[i]);
+    }
+  });
+});
+
+/** Sets every number/boolean in every array and plain object reachable from `x` (not array elements' insides). */
+function scribble(x: unknown, depth = 0): void {
+  if (depth > 4 || x === null || typeof x !== 'object') return;
+  if (Array.isArray(x)) {
+    for (let i = 0; i < x.length; i++) if (typeof x[i] === 'number') x[i] = 4242;
+    x.push(4242);
+    return;
+  }
+  const o = x as Record<string, unknown>;
+  for (const k of Object.keys(o)) {
+    if (typeof o[k] === 'number') o[k] = 4242;
+    else if (typeof o[k] === 'boolean') o[k] = !o[k];
+    else scribble(o[k], depth + 1);
+  }
+}
+
+/** The game state's own data as JSON (shared, read-only configuration and the streams left out). */
+function snapshot(g: GameState): string {
+  const { params: _p, board: _b, variants: _v, rng: _r, ...rest } = g;
+  return JSON.stringify(rest);
+}
+
+describe('cloneState', () => {
+  function atTurn4(players: number, spec: string, index: number): { g: GameState; pols: ReturnType<typeof parsePolicies> } | null {
+    const cfg = makeConfig(players);
+    const pols = parsePolicies(spec, players);
+    const g = startGame(cfg, gameSeed('det-clone', index), pols, true);
+    playOn(g, pols, 4);
+    return g.lost === SURVIVED ? { g, pols } : null;
+  }
+
+  for (const [players, spec] of [[3, 'statesman'], [5, 'statesman,opportunist,statesman,random,opportunist'], [3, 'opportunist,statesman,statesman']] as const) {
+    it(`${players} players, ${spec}: a clone at turn 4 with fresh policies plays to the same end`, () => {
+      let tried = 0;
+      for (let i = 0; tried < 6 && i < 60; i++) {
+        const start = atTurn4(players, spec, i);
+        if (!start) continue;
+        tried++;
+        const { g, pols } = start;
+        const clone = cloneState(g);
+        const pols2 = parsePolicies(spec, players);
+        initPolicies(clone, pols2);
+        playOn(g, pols, g.params.turns);
+        playOn(clone, pols2, clone.params.turns);
+        expect(makeOutcome(clone)).toEqual(makeOutcome(g));
+        expect(clone.trace).toEqual(g.trace);
+      }
+      expect(tried).toBe(6);
+    });
+  }
+
+  it('the clone is independent: scribbling over all its arrays and draws leaves the original untouched', () => {
+    const start = atTurn4(5, 'statesman', 0) ?? atTurn4(5, 'statesman', 1)!;
+    const { g } = start;
+    const before = snapshot(g);
+    const probe = cloneState(g); // the original's streams, untouched, for comparison
+    const clone = cloneState(g);
+    expect(snapshot(clone)).toBe(before);
+    const { params: _p, board: _b, variants: _v, rng: _r, ...data } = clone;
+    scribble(data);
+    for (const k of Object.keys(data)) (clone as unknown as Record<string, unknown>)[k] = (data as Record<string, unknown>)[k];
+    for (const s of [clone.rng.cards, clone.rng.events, clone.rng.senators, clone.rng.tribunes, clone.rng.deaths, ...clone.rng.policy]) {
+      for (let k = 0; k < 7; k++) s.int32();
+    }
+    expect(snapshot(clone)).not.toBe(before);
+    expect(snapshot(g)).toBe(before);
+    // The original's streams did not advance: they still match an untouched copy.
+    for (const name of ['cards', 'events', 'senators', 'tribunes', 'deaths'] as const) {
+      expect([g.rng[name].int32(), g.rng[name].int32()]).toEqual([probe.rng[name].int32(), probe.rng[name].int32()]);
+    }
+    g.rng.policy.forEach((s, f) => expect(s.int32()).toBe(probe.rng.policy[f]!.int32()));
+  });
+
+  it('mutating nested arrays of the clone (wars, motion, deck, trace) does not reach the original', () => {
+    const { g } = atTurn4(3, 'statesman', 2) ?? atTurn4(3, 'statesman', 3)!;
+    const before = snapshot(g);
+    const c = cloneState(g);
+    c.wars.armies[0] = 99;
+    c.wars.commander.fill(7);
+    c.motion.stance[0] = 9;
+    c.deck.reverse();
+    c.trace!.push({ turn: 99, step: 'x', text: 'x' });
+    c.stats.battles += 100;
+    c.treasury[0] = 1000;
+    c.senOwner.fill(-1);
+    expect(snapshot(g)).toBe(before);
+  });
+});
+
+describe('random streams', () => {
+  it('pinned snapshot: the first 5 int32 values of makePrng("legions") (noreg)', () => {
+    const p = makePrng('legions');
+    expect([p.int32(), p.int32(), p.int32(), p.int32(), p.int32()]).toEqual([
+      -1644897690, -118238189, -1343022427, -1145352151, 244457871,
+    ]);
+  });
+
+  it('clonePrng yields the same future numbers and is independent', () => {
+    const p = makePrng('legions');
+    p.int32();
+    const q = clonePrng(p);
+    const a = [p.int32(), p.int32(), p.int32()];
+    expect([q.int32(), q.int32(), q.int32()]).toEqual(a);
+    q.int32();
+    expect(p.int32()).not.toBe(q.int32());
+  });
+});
+
+const PINNED_GAME_SEEDS = ['bc954cfa31b6455b', 'dc34e3261b37fd08', 'a5e22a93c64ad51d'];
