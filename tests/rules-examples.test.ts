@@ -248,6 +248,16 @@ describe('3. Forum Meeting', () => {
     expect(cumulative[1]! / 100).toBe(0.44); // P(hrd <= 1)
   });
 
+  it('Recruiting Knights odds, drawn: the real card stream gives about 10 % and 44 % (200,000 differences)', () => {
+    const g = fresh(3, 'hrd-empirical');
+    const counts = [0, 0, 0, 0, 0, 0];
+    const n = 200_000;
+    for (let i = 0; i < n; i++) counts[halfRandomDifference(g)]!++;
+    expect(Math.abs(counts[0]! / n - 0.1)).toBeLessThan(0.005);
+    expect(Math.abs((counts[0]! + counts[1]!) / n - 0.44)).toBeLessThan(0.007);
+    expect(Math.abs(counts[5]! / n - 0.02)).toBeLessThan(0.003);
+  });
+
   it('Recruit Knights: a knight joins when the half random difference is not greater than the Talents paid', () => {
     // One attempt of 1 Talent by one senator of faction 0; draws 3 and 5 -> difference 1 <= 1: recruited;
     // draws 3 and 6 -> difference 2 > 1: not recruited. The Talent is paid either way.

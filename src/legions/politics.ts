@@ -115,9 +115,9 @@ export function applyBanner(g: GameState, c: number): void {
       break;
     }
     case DISASTER: {
+      g.cardWhere[c] = CARD_DISCARD; // discarded first so a lost game's final state stays consistent
       statePays(g, p.disasterCost, 'Natural Disaster');
       const d = halfRandomDifference(g);
-      g.cardWhere[c] = CARD_DISCARD;
       if (g.trace) log(g, `Natural Disaster: State pays ${p.disasterCost}; difference ${d}`);
       if (d <= 1) discardConcession(g, HARBOUR);
       else if (d <= 3) {
