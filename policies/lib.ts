@@ -85,3 +85,6 @@ export function ownerOfWarCommander(g: GameView, w: number): number {
   const c = g.wars.commander[w]!;
   return c >= 0 ? g.senOwner[c]! : -1;
 }
+
+/** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */
+export const ownerOf = (g: GameView, s: number): number => (s >= 0 ? g.senOwner[s]! : -1);

@@ -8,7 +8,7 @@ import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, FL_BOX, factionLegionsAt, highestStatus,
   influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, popcount, raiseCost, stateLegions, stateReserve,
-  statusOf,
+  ownerOf, statusOf,
 } from './lib.js';
 
 /** What a scripted faction cares about. */
@@ -231,7 +231,7 @@ export class ScriptedPolicy implements Policy {
   }
 
   veto(g: GameView, me: number, m: Motion): boolean {
-    if (m.kind === PROSECUTE) return g.senOwner[m.senator] === me;
+    if (m.kind === PROSECUTE) return ownerOf(g, m.senator) === me;
     if (m.kind === DISBAND) return activeWars(g) > 0 && this.t.civic;
     return false;
   }
@@ -243,18 +243,18 @@ export class ScriptedPolicy implements Policy {
       case ELECT_CONSUL:
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
-        if (g.senOwner[m.senator] === me) return 1;
-        return coop ? 1 : g.senOwner[m.senator] === leader(g, me) ? -1 : 0;
+        if (ownerOf(g, m.senator) === me) return 1;
+        return coop ? 1 : ownerOf(g, m.senator) === leader(g, me) ? -1 : 0;
       case PROSECUTE:
-        if (g.senOwner[m.senator] === me) return -1;
-        return this.t.aggressive && g.senOwner[m.senator] === leader(g, me) ? 1 : 0;
+        if (ownerOf(g, m.senator) === me) return -1;
+        return this.t.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
       case DISPATCH:
-        return coop || g.senOwner[m.senator] === me ? 1 : 0;
+        return coop || ownerOf(g, m.senator) === me ? 1 : 0;
       case DISBAND:
         return activeWars(g) > 0 ? -1 : 0;
       case CONCESSION:
-        return g.senOwner[m.senator] === me ? 1 : coop ? 0 : -1;
+        return ownerOf(g, m.senator) === me ? 1 : coop ? 0 : -1;
       case DEVELOP:
         return coop ? 1 : 0;
       case CENSURE:
@@ -268,7 +268,7 @@ export class ScriptedPolicy implements Policy {
     // Buy a few votes when a motion we care about is behind and we can afford it.
     const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
     const mine = m.power[me]!;
-    const cares = m.sponsor === me || g.senOwner[m.senator] === me || (this.t.civic && (m.kind === RAISE || m.kind === DISPATCH));
+    const cares = m.sponsor === me || ownerOf(g, m.senator) === me || (this.t.civic && (m.kind === RAISE || m.kind === DISPATCH));
     if (!cares || behind < mine) return 0;
     const need = behind - mine + 1;
     return need <= 4 && g.treasury[me]! >= need + 6 ? need : 0;

@@ -56,37 +56,61 @@ export function quorate(g: GameState, f: number): boolean {
   return present >= Math.ceil(avail / 2);
 }
 
+/** Bit f set when faction f is quorate (one pass over the senators for all factions). */
+function quorumMask(g: GameState): number {
+  const avail = g.scratch;
+  const n = g.players;
+  for (let f = 0; f < 2 * n; f++) avail[f] = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    if (f < 0 || g.senWhere[s] !== AT_ROME) continue;
+    avail[f]++;
+    avail[n + f] += g.senPresent[s]!;
+  }
+  let mask = 0;
+  for (let f = 0; f < n; f++) if (avail[n + f]! >= Math.ceil(avail[f]! / 2)) mask |= 1 << f;
+  return mask;
+}
+
 /** Sealed bids on the face-up neutrals; the Consul's side wins ties; draw + bid > Influence + Status. */
 function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   const c = presidingFaction(g);
+  const quorum = quorumMask(g);
+  // The face-up neutrals, listed once (bids are asked per faction per senator).
+  const forum = g.forumList;
+  forum.length = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum.push(s);
+  const k = forum.length;
+  if (k === 0) return;
   for (let f = 0; f < n; f++) {
     let total = 0;
-    let ok = quorate(g, f);
-    for (let s = 0; s < SENATORS; s++) {
+    let ok = (quorum & (1 << f)) !== 0;
+    for (let i = 0; i < k; i++) {
+      const s = forum[i]!;
       let b = 0;
-      if (ok && g.senWhere[s] === AT_FORUM) {
+      if (ok) {
         b = policies[f]!.neutralBid(g, f, s);
         if (b !== 0 && !legalInt(b, influenceOf(s), 1e9)) {
           policyError(g, f, `bid ${String(b)} on ${senatorName(s)} below his Influence ${influenceOf(s)}`);
           ok = false;
         }
       }
-      g.bids[f * SENATORS + s] = b;
+      g.bids[f * SENATORS + i] = b;
       total += b;
     }
     if (!ok || total > g.treasury[f]!) {
       if (ok) policyError(g, f, `bids total ${total} exceed treasury ${g.treasury[f]}`);
-      for (let s = 0; s < SENATORS; s++) g.bids[f * SENATORS + s] = 0;
+      for (let i = 0; i < k; i++) g.bids[f * SENATORS + i] = 0;
     }
   }
-  for (let s = 0; s < SENATORS; s++) {
-    if (g.senWhere[s] !== AT_FORUM) continue;
+  for (let i = 0; i < k; i++) {
+    const s = forum[i]!;
     let best = -1;
     let bestBid = 0;
-    for (let i = 0; i < n; i++) {
-      const f = (c + i) % n; // ties go to the Consul, then the nearest to his left
-      const b = g.bids[f * SENATORS + s]!;
+    for (let j = 0; j < n; j++) {
+      const f = (c + j) % n; // ties go to the Consul, then the nearest to his left
+      const b = g.bids[f * SENATORS + i]!;
       if (b > bestBid) {
         best = f;
         bestBid = b;
@@ -115,8 +139,7 @@ function legalAttractTarget(g: GameState, f: number, s: number): boolean {
 /** Attracting a Senator from another Faction (rules-notes 9): rounds of attempts, one success each. */
 function attractFromFactions(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
-  let active = 0; // bit f: faction f is still trying
-  for (let f = 0; f < n; f++) if (quorate(g, f)) active |= 1 << f;
+  let active = quorumMask(g); // bit f: faction f is still trying
   for (let round = 0; round < g.params.attractionRounds && active; round++) {
     for (let i = 0; i < n; i++) {
       const f = g.order[i]!;
@@ -174,10 +197,11 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
 /** Recruit Knights: one attempt per present senator, success if the half random difference <= Talents paid. */
 function recruitKnights(g: GameState, policies: readonly Policy[]): void {
   const p = g.params;
+  const quorum = quorumMask(g);
   for (let i = 0; i < g.players; i++) {
     const f = g.order[i]!;
     let attempted = false;
-    if (quorate(g, f)) {
+    if (quorum & (1 << f)) {
       for (let s = 0; s < SENATORS; s++) {
         if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
         const t = policies[f]!.knightSpend(g, f, s);

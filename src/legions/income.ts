@@ -2,7 +2,7 @@
 import { addPrestige, askBool, legalInt, log, policyError, returnSenator, statePays } from './common.js';
 import type { Policy } from './policy.js';
 import {
-  AT_GOVERNOR, ARMS, FL_NONE, GameState, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName,
+  AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName,
 } from './state.js';
 
 /** Active legions: State legions in the box or at war, plus raised faction legions (Arms concession). */
@@ -62,10 +62,11 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   const p = g.params;
   const n = g.players;
   // Faction incomes (Faction Incomes): base, senators, knights, compulsory concession income.
+  const senators = g.scratch;
+  for (let f = 0; f < n; f++) senators[f] = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s]! >= 0) senators[g.senOwner[s]!]++;
   for (let f = 0; f < n; f++) {
-    let senators = 0;
-    for (let s = 0; s < 30; s++) if (g.senOwner[s] === f) senators++;
-    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * senators + Math.floor(g.knights[f]! / p.knightsPerTalent);
+    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * senators[f]! + Math.floor(g.knights[f]! / p.knightsPerTalent);
   }
   for (let c = 0; c < 5; c++) {
     const s = g.cardWhere[c]!;

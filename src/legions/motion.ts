@@ -80,7 +80,7 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.major = false;
   m.votesFor = 0;
   m.votesAgainst = 0;
-  m.stance.fill(0);
+  for (let f = 0; f < m.stance.length; f++) m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
 }
 
 /** A key identifying a motion's content, to refuse one reintroduced after failing (built only on failure). */

@@ -83,7 +83,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
     landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [],
     failedMotions: [], failedTurn: 0,
-    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0),
+    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
   shuffle(g.rng.events, g.eventDeck);

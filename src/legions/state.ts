@@ -270,8 +270,12 @@ export interface GameState {
   rejected: number[];
   /** Faction order of the Forum activities. */
   order: number[];
-  /** Sealed neutral bids, faction * 30 + senator. */
+  /** Sealed neutral bids, faction * 30 + index in forumList. */
   bids: number[];
+  /** The face-up neutral senators of the current Forum. */
+  forumList: number[];
+  /** Per-faction counters (2 x players) for one-pass censuses. */
+  scratch: number[];
 
   /** Keys of motions defeated or vetoed in turn failedTurn. */
   failedMotions: string[];
@@ -333,7 +337,7 @@ export function cloneState(g: GameState): GameState {
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
     motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
-    bids: g.bids.slice(),
+    bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),
   };

@@ -6,7 +6,7 @@ import { AT_ROME, type GameState, influenceOf, SENATORS, senatorName } from '../
 
 /** Votes every faction commands before buying any: present senators by colour, plus knights (one pass). */
 export function countPower(g: GameState, power: number[]): void {
-  power.fill(0);
+  for (let f = 0; f < power.length; f++) power[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
     if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) power[f] += influenceOf(s);
@@ -72,7 +72,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   const consulF = presidingFaction(g);
   m.votesFor = 0;
   m.votesAgainst = 0;
-  m.stance.fill(0);
+  for (let f = 0; f < n; f++) m.stance[f] = 0;
   countPower(g, m.power);
   let voters = 0;
   for (let i = 1; i <= n; i++) {
