@@ -1,8 +1,8 @@
 // The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
 import { type Prng, uniformInt } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, type Motion,
-  PROSECUTE, RAISE, RECALL, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
+  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../src/legions/motion.js';
 import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
 import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
@@ -147,7 +147,7 @@ export class RandomPolicy implements Policy {
       case CONCESSION: {
         const cs: number[] = [];
         for (let c = 0; c < 5; c++) {
-          const landWaits = c === 2 && g.variants['land-acts'] && g.landActsType1 + g.landActsType2 === 0;
+          const landWaits = c === 2 && g.variants['land-acts'] && g.stats.landActs === 0;
           if (g.cardWhere[c] === -3 && !landWaits) cs.push(c);
         }
         const ss: number[] = [];
@@ -162,6 +162,15 @@ export class RandomPolicy implements Policy {
         const step = g.params.developAidStep;
         m.count = step * this.int(0, Math.min(5, Math.floor(g.stateTreasury / step)));
         return true;
+      }
+      case LAND_ACT:
+        m.count = this.int(1, 2);
+        return true;
+      case REPEAL_LAND_ACT: {
+        const acts: number[] = [];
+        g.landActType2Turn.forEach((t, i) => t !== g.turn && acts.push(i));
+        m.target = this.pick(acts);
+        return m.target >= 0;
       }
       case CENSURE: {
         if (this.coin()) return false;
@@ -205,6 +214,7 @@ export class RandomPolicy implements Policy {
   }
   vote(_g: GameView, me: number, m: Motion): number {
     if (m.sponsor === me) return 1;
+    if (m.kind === LAND_ACT || m.kind === REPEAL_LAND_ACT) return this.coin() ? 1 : -1; // no abstention
     return uniformInt(this.rng, 3) - 1;
   }
   buyVotes(g: GameView, me: number): number {

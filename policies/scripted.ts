@@ -1,8 +1,8 @@
 // The scripted policies: one rule-based player whose priorities are set by a few traits.
 import type { Prng } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, type Motion,
-  PROSECUTE, RAISE,
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
+  PROSECUTE, RAISE, REPEAL_LAND_ACT,
 } from '../src/legions/motion.js';
 import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
 import {
@@ -145,6 +145,8 @@ export class ScriptedPolicy implements Policy {
       case DEVELOP:
         m.count = g.stateTreasury > stateReserve(g) + 30 && this.t.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
         return true;
+      case LAND_ACT: return this.landAct(g, m);
+      case REPEAL_LAND_ACT: return this.repeal(g, me, m);
       case CENSURE: return false;
       default: return false;
     }
@@ -186,8 +188,6 @@ export class ScriptedPolicy implements Policy {
 
   private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     const boxMask = factionLegionsAt(g, FL_BOX);
-    const boxTotal = g.legionsBox + popcount(boxMask);
-    if (boxTotal === 0) return false;
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] !== 1) continue;
       const here = legionsAt(g, w);
@@ -199,15 +199,17 @@ export class ScriptedPolicy implements Policy {
         if (cmd < 0) continue;
       }
       const need = legionsWanted(g, w, militaryRatingOf(cmd)) - here;
-      if (need <= 0) continue;
+      if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
       if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
-      m.count = Math.min(g.legionsBox, need);
+      m.count = Math.max(0, Math.min(g.legionsBox, need));
       let mask = 0;
       for (let f = 0; f < g.players && m.count + popcount(mask) < need; f++) if (boxMask & (1 << f)) mask |= 1 << f;
       m.mask = mask;
-      if (m.count + popcount(mask) === 0) continue;
+      // Legions left without a commander (Deaths) get a new one even when nothing more is sent.
+      if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
+      if (alreadyFailed(g, m)) continue;
       return true;
     }
     return false;
@@ -216,6 +218,7 @@ export class ScriptedPolicy implements Policy {
   private concession(g: GameView, me: number, m: Motion): boolean {
     for (let c = 0; c < 5; c++) {
       if (g.cardWhere[c] !== -3) continue;
+      if (c === 2 && g.variants['land-acts'] && g.stats.landActs === 0) continue; // waits for a Land Act
       let s = -1;
       for (let x = 29; x >= 0; x--) if (g.senOwner[x] === me) { s = x; break; }
       if (s < 0) return false;
@@ -226,8 +229,29 @@ export class ScriptedPolicy implements Policy {
     return false;
   }
 
+  /** Land Acts: the civic sponsor one when the index is up and the State can carry the cost. */
+  private landAct(g: GameView, m: Motion): boolean {
+    if (g.ri < (this.t.civic ? 2 : 5)) return false;
+    const spare = g.stateTreasury - stateReserve(g);
+    m.count = spare >= 40 ? 2 : spare >= g.params.landActType1Cost + 10 ? 1 : 0;
+    return m.count > 0;
+  }
+
+  /** The self-seeking repeal a Type II act when the State's money runs short and it is not theirs. */
+  private repeal(g: GameView, me: number, m: Motion): boolean {
+    if (this.t.civic || g.stateTreasury > stateReserve(g)) return false;
+    for (let i = 0; i < g.landActType2Turn.length; i++) {
+      if (g.landActType2Turn[i] === g.turn || g.landActType2Sponsor[i] === me || g.landActType2CoSponsor[i] === me) continue;
+      m.target = i;
+      return true;
+    }
+    return false;
+  }
+
   coSponsor(g: GameView, me: number, m: Motion): boolean {
-    return m.kind === CENSURE ? false : this.cooperative(g) && m.sponsor !== me;
+    if (m.kind === CENSURE) return false;
+    if (m.kind === LAND_ACT) return this.cooperative(g) || g.ri >= 4;
+    return this.cooperative(g) && m.sponsor !== me;
   }
 
   veto(g: GameView, me: number, m: Motion): boolean {
@@ -259,6 +283,11 @@ export class ScriptedPolicy implements Policy {
         return coop ? 1 : 0;
       case CENSURE:
         return m.target === me ? -1 : 0;
+      case LAND_ACT:
+        // No abstention: support when the index matters to us, else oppose (and pay for it).
+        return m.coSponsor === me || coop || g.ri >= 6 ? 1 : -1;
+      case REPEAL_LAND_ACT:
+        return -1;
       default:
         return coop ? 1 : 0;
     }

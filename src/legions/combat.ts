@@ -133,6 +133,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
       g.provConquered[w.province[i]!] = 1;
       g.stats.provincesConquered++;
     }
+    if (w.revolt[i]) g.provRevolt[w.province[i]!] = 0; // the province pays again
     if (g.trace) log(g, `Victory at ${warName(g, i)}`);
   } else if (left > 0) {
     w.result[i] = b.romanAttack === b.enemyAttack ? 4 : 3;

@@ -1,6 +1,7 @@
 // 1. Income and Expenditure: faction income and upkeep, State income, donations, State expenses, exchange.
 import { addPrestige, askBool, legalInt, log, policyError, returnSenator, statePays } from './common.js';
 import type { Policy } from './policy.js';
+import { payLandActs } from './senate/land-acts.js';
 import {
   AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName,
 } from './state.js';
@@ -133,6 +134,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
     if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
   }
+  if (g.variants['land-acts']) payLandActs(g);
   // Exchange of monies: the only time factions may give each other money.
   for (let f = 0; f < n; f++) {
     for (let t = 0; t < n; t++) {

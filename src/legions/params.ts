@@ -62,6 +62,17 @@ const specs = {
   maxActiveWars: { def: 3, min: 1, max: 20, doc: 'Simultaneous active wars that lose the game' },
   additionalLossesRatio: { def: 0, min: 0, max: 1, doc: '0 = winner:loser attack ratio; 1 = Roman:Enemy ratio (rules-notes 12)' },
   zeroStateIsShortage: { def: 1, min: 0, max: 1, doc: '1 = a State of the Republic of exactly 0 is in both bands (rules-notes 11); 0 = no effect' },
+  landActType1Cost: { def: 20, min: 0, max: 1000, doc: 'Land Acts: Type I single payment (due at the next Income step)' },
+  landActType1RI: { def: 1, min: 0, max: 100, doc: 'Land Acts: Revolution Index drop of a Type I act' },
+  landActType2Cost: { def: 5, min: 0, max: 1000, doc: 'Land Acts: Type II payment in every later Income step' },
+  landActType2RI: { def: 3, min: 0, max: 100, doc: 'Land Acts: Revolution Index drop of a Type II act' },
+  landActStones: { def: 4, min: 0, max: 20, doc: 'Land Acts: green stones, the acts that may be in place at once' },
+  landActType1Prestige: { def: [2, 1, 0], min: 0, max: 100, len: 3, doc: 'Land Acts Type I Prestige: sponsor, co-sponsor, voters (rules-notes 13)' },
+  landActType2Prestige: { def: [4, 2, 1], min: 0, max: 100, len: 3, doc: 'Land Acts Type II Prestige: sponsor, co-sponsor, voters' },
+  revoltChance: { def: 0, min: 0, max: 10, doc: 'Revolts: a conquered province revolts when a draw 1..10 is at most this + RI / revoltRIStep' },
+  revoltRIStep: { def: 10, min: 1, max: 100, doc: 'Revolts: every this many points of RI add 1 to revoltChance' },
+  revoltModifier: { def: 0, min: 0, max: 20, doc: 'Revolts: added to the half random difference (0 counts as 1) for the rebel armies' },
+  revoltSpoils: { def: 5, min: 0, max: 1000, doc: 'Revolts: spoils of crushing a revolt' },
   maxMotionsPerItem: { def: 4, min: 1, max: 100, doc: 'Motions the presiding faction may make on one optional agenda item' },
 } as const satisfies Record<string, ParamSpec>;
 

@@ -1,7 +1,9 @@
 // 2. Political Situation: establish wars, draw Random Events and apply them.
 import { shuffle } from '../core/rng.js';
 import { changeRI, halfRandomDifference, log, loseGame, randomNumber, statePays } from './common.js';
+import { deathsActivity } from './deaths.js';
 import { activeWarCount } from './income.js';
+import { revoltsActivity } from './revolts.js';
 import {
   ARMS, CARD_DECK, CARD_DISCARD, CARD_FORUM, CARD_LASTING, DISASTER, DROUGHT, EVENT_NAMES, type GameState, GRAIN,
   HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS,
@@ -11,6 +13,8 @@ export function politicsStep(g: GameState): void {
   g.step = 'politics';
   establishWars(g);
   randomEvents(g);
+  if (g.variants.revolts) revoltsActivity(g);
+  if (g.variants.deaths && g.turn >= 2) deathsActivity(g); // the last activity of the step
 }
 
 /** Establish Wars: armies = half random difference (0 counts as 1) + the board's modifier. */

@@ -26,12 +26,14 @@ const card = (colour: number, status: number): number => colour * 10 + status - 
 function makeWars(board: Board, variants: Variants): WarSlots {
   const province: number[] = [];
   const conquers: number[] = [];
+  const revolt: number[] = [];
   const spoils: number[] = [];
   const modifier: number[] = [];
   const turn: number[] = [];
   board.provinces.forEach((p, i) => {
     province.push(i);
     conquers.push(1);
+    revolt.push(0);
     spoils.push(p.spoils);
     modifier.push(p.modifier);
     turn.push(p.warTurn);
@@ -43,15 +45,27 @@ function makeWars(board: Board, variants: Variants): WarSlots {
     for (const [t, m, sp] of [[5, 1, 15], [7, 2, 20]] as const) {
       province.push(space);
       conquers.push(0);
+      revolt.push(0);
       spoils.push(sp);
       modifier.push(m);
       turn.push(t);
     }
   }
+  if (variants.revolts) {
+    // Wars and Revolts: one revolt slot per province, fought like a war when a revolt breaks out.
+    board.provinces.forEach((_, i) => {
+      province.push(i);
+      conquers.push(0);
+      revolt.push(1);
+      spoils.push(0);
+      modifier.push(0);
+      turn.push(0);
+    });
+  }
   const n = province.length;
   const z = (v: number) => new Array<number>(n).fill(v);
   return {
-    province, conquers, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
+    province, conquers, revolt, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
     stateLegions: z(0), commander: z(-1), lossTurn: z(0), result: z(0), victor: z(-1), foughtMask: z(0),
     lostMask: z(0), cmdFaction: z(-1),
   };
@@ -81,7 +95,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     wars: makeWars(cfg.board, cfg.variants),
     cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
-    landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [],
+    landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [], landActType2Sponsor: [], landActType2CoSponsor: [],
     failedMotions: [], failedTurn: 0,
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],

@@ -72,6 +72,8 @@ export interface WarSlots {
   province: number[];
   /** 1 = war creates the province on victory, 0 = not (variant wars). */
   conquers: number[];
+  /** 1 = a revolt slot of its province (Revolts variation). */
+  revolt: number[];
   spoils: number[];
   modifier: number[];
   /** Turn the war is established; 0 = never. */
@@ -135,11 +137,13 @@ export interface Streams {
   tribunes: Prng;
   /** Deaths variant draws. */
   deaths: Prng;
+  /** Revolts variant draws. */
+  revolts: Prng;
   /** One stream per faction policy. */
   policy: Prng[];
 }
 
-export const STREAM_NAMES = ['cards', 'events', 'senators', 'tribunes', 'deaths'] as const;
+export const STREAM_NAMES = ['cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts'] as const;
 
 export function makeStreams(seed: string, players: number): Streams {
   const policy: Prng[] = [];
@@ -150,6 +154,7 @@ export function makeStreams(seed: string, players: number): Streams {
     senators: makePrng(seed + '/senators'),
     tribunes: makePrng(seed + '/tribunes'),
     deaths: makePrng(seed + '/deaths'),
+    revolts: makePrng(seed + '/revolts'),
     policy,
   };
 }
@@ -161,6 +166,7 @@ export function cloneStreams(s: Streams): Streams {
     senators: clonePrng(s.senators),
     tribunes: clonePrng(s.tribunes),
     deaths: clonePrng(s.deaths),
+    revolts: clonePrng(s.revolts),
     policy: s.policy.map(clonePrng),
   };
 }
@@ -254,12 +260,17 @@ export interface GameState {
   noRaiseTurn: number;
 
   // ---- variants ----
+  /** Land Acts: Type I acts passed and not yet paid (their stones leave after payment). */
   landActsType1: number;
+  /** Land Acts: Type II acts in place (kept equal to landActType2Turn.length). */
   landActsType2: number;
-  /** Turn a Land Act last passed / was repealed. */
+  /** Turn a Land Act last passed / was repealed (one of each per turn). */
   landActPassedTurn: number;
   landActRepealTurn: number;
+  /** Per Type II act in place: the turn it passed, its sponsor and co-sponsor factions. */
   landActType2Turn: number[];
+  landActType2Sponsor: number[];
+  landActType2CoSponsor: number[];
 
   // ---- scratch reused by every decision of this game (kept per game so nested rollouts are safe) ----
   /** The motion being proposed or voted on. */
@@ -301,7 +312,7 @@ export function emptyStats(): Stats {
 
 function cloneWars(w: WarSlots): WarSlots {
   return {
-    province: w.province.slice(), conquers: w.conquers.slice(), spoils: w.spoils.slice(),
+    province: w.province.slice(), conquers: w.conquers.slice(), revolt: w.revolt.slice(), spoils: w.spoils.slice(),
     modifier: w.modifier.slice(), turn: w.turn.slice(), status: w.status.slice(), armies: w.armies.slice(),
     originalArmies: w.originalArmies.slice(), stateLegions: w.stateLegions.slice(),
     commander: w.commander.slice(), lossTurn: w.lossTurn.slice(), result: w.result.slice(),
@@ -333,7 +344,8 @@ export function cloneState(g: GameState): GameState {
     provRevolt: g.provRevolt.slice(),
     wars: cloneWars(g.wars),
     cardWhere: g.cardWhere.slice(), eventDeck: g.eventDeck.slice(),
-    landActType2Turn: g.landActType2Turn.slice(), failedMotions: g.failedMotions.slice(),
+    landActType2Turn: g.landActType2Turn.slice(), landActType2Sponsor: g.landActType2Sponsor.slice(),
+    landActType2CoSponsor: g.landActType2CoSponsor.slice(), failedMotions: g.failedMotions.slice(),
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
     motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),

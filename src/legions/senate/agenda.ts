@@ -82,6 +82,7 @@ export function optionalItem(g: GameState, policies: readonly Policy[], kind: nu
   for (let i = 1; i < g.players; i++) {
     const f = (c + i) % g.players;
     if (g.tribunesReal[f] === 0 || !hasSenatorPresent(g, f)) continue;
+    if (rules.applicable && !rules.applicable(g)) return;
     if (!askProposal(g, policies, f, kind, -1, rules)) continue;
     g.tribunesReal[f]--;
     g.motion.viaTribune = true;

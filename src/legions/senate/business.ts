@@ -6,6 +6,7 @@ import {
   AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, type GameState, LAND_COMMISSION, SENATORS, senatorName, statusOf,
 } from '../state.js';
 import { askProposal, carry, type MotionRules, optionalItem } from './agenda.js';
+import { landActsBusiness } from './land-acts.js';
 import { hasSenatorPresent } from './voting.js';
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
@@ -17,7 +18,7 @@ const concessionRules: MotionRules = {
   check(g, m) {
     const c = m.target;
     if (!legalInt(c, 0, CONCESSIONS - 1) || g.cardWhere[c] !== CARD_FORUM) return 'no such concession in the Forum';
-    if (c === LAND_COMMISSION && g.variants['land-acts'] && g.landActsType1 + g.landActsType2 === 0) {
+    if (c === LAND_COMMISSION && g.variants['land-acts'] && g.stats.landActs === 0) {
       return 'the Land Commission waits for a Land Act';
     }
     if (!legalInt(m.senator, 0, SENATORS - 1) || g.senOwner[m.senator]! < 0) return 'not a faction senator';
@@ -106,5 +107,6 @@ function censures(g: GameState, policies: readonly Policy[]): void {
 export function otherBusiness(g: GameState, policies: readonly Policy[]): void {
   optionalItem(g, policies, CONCESSION, concessionRules);
   developProvinces(g, policies);
+  if (g.variants['land-acts']) landActsBusiness(g, policies);
   censures(g, policies);
 }

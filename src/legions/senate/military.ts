@@ -132,7 +132,7 @@ const dispatchRules: MotionRules = {
 
 export function warName(g: GameState, w: number): string {
   const name = g.board.provinces[g.wars.province[w]!]!.name;
-  return g.wars.conquers[w] ? name : `${name} (extra war ${w})`;
+  return g.wars.revolt[w] ? `${name} (revolt)` : g.wars.conquers[w] ? name : `${name} (extra war ${w})`;
 }
 
 /** Transfer Legions: between two wars with commanders; at least one stays with the old commander. */

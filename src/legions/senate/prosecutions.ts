@@ -74,12 +74,18 @@ export function prosecutions(g: GameState, policies: readonly Policy[], out: Out
   }
 }
 
-/** An office holder who dies or is executed leaves his office (Deaths: the previous Consul steps in). */
+/**
+ * An office holder who dies or is executed leaves his office: a Consul is replaced by the previous
+ * Consul if alive and in Rome, else by the Censor (rules-notes 31); a Censor's post stays vacant.
+ */
 export function vacateOffices(g: GameState, s: number): void {
   if (g.consul === s) {
     const prev = g.previousConsul;
     if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME) g.consul = prev;
-    else g.consul = -1;
+    else if (g.censor >= 0 && g.censor !== s) {
+      g.consul = g.censor;
+      g.censor = -1;
+    } else g.consul = -1;
     if (g.trace) log(g, `The Consul's chair passes to ${g.consul >= 0 ? senatorName(g.consul) : 'nobody'}`);
   }
   if (g.censor === s) g.censor = -1;

@@ -1,0 +1,51 @@
+// Variation "Deaths": from turn 2, the last activity of the Political Situation may kill a senator.
+import { uniformInt } from '../core/rng.js';
+import { log, senatorToDeckBottom } from './common.js';
+import { vacateOffices } from './senate/prosecutions.js';
+import { AT_COMMANDER, AT_GOVERNOR, FACTION_NAMES, type GameState, SENATORS, senatorName, statusOf } from './state.js';
+
+/** The yellow card's faction: 3 players 1-3/4-6/7-9 (10 draws again), 5 players two numbers each. */
+export function deathFaction(players: number, yellow: number): number {
+  if (players === 3) return yellow === 10 ? -1 : ((yellow - 1) / 3) | 0;
+  return ((yellow - 1) / 2) | 0;
+}
+
+const d10 = (g: GameState): number => uniformInt(g.rng.deaths, 10) + 1;
+
+/** Red card = Status, yellow card = faction; one of that faction's senators of that Status dies (rules-notes 31). */
+export function deathsActivity(g: GameState): void {
+  const red = d10(g);
+  let yellow = d10(g);
+  let f = deathFaction(g.players, yellow);
+  while (f < 0) {
+    yellow = d10(g);
+    f = deathFaction(g.players, yellow);
+  }
+  // Up to three senators (one per colour) can match: pick one at random.
+  let matches = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && statusOf(s) === red) matches++;
+  if (matches === 0) {
+    if (g.trace) log(g, `Deaths: red ${red}, yellow ${yellow} (${FACTION_NAMES[f]}): no such senator`);
+    return;
+  }
+  let pick = matches > 1 ? uniformInt(g.rng.deaths, matches) : 0;
+  let victim = -1;
+  for (let s = 0; s < SENATORS && victim < 0; s++) {
+    if (g.senOwner[s] === f && statusOf(s) === red && pick-- === 0) victim = s;
+  }
+  killSenator(g, victim);
+}
+
+/** A senator dies: offices pass on, a governor's province and a commander's legions are left without him. */
+export function killSenator(g: GameState, s: number): void {
+  if (g.trace) log(g, `Deaths: ${senatorName(s)} of faction ${g.senOwner[s]} dies`);
+  g.stats.deaths++;
+  if (g.senWhere[s] === AT_GOVERNOR) {
+    g.provGovernor[g.senPost[s]!] = -1; // a new governor must be appointed in the Senate
+    g.provClaimed[g.senPost[s]!] = 0;
+  } else if (g.senWhere[s] === AT_COMMANDER) {
+    g.wars.commander[g.senPost[s]!] = -1; // replaced in the Senate, or his legions are recalled
+  }
+  vacateOffices(g, s);
+  senatorToDeckBottom(g, s);
+}

@@ -1,0 +1,38 @@
+// Variation "Wars and Revolts", Revolts: conquered provinces may rise; a revolt is fought like a war.
+import { uniformInt } from '../core/rng.js';
+import { log, loseGame } from './common.js';
+import { activeWarCount } from './income.js';
+import { type GameState, WARS } from './state.js';
+
+const d10 = (g: GameState): number => uniformInt(g.rng.revolts, 10) + 1;
+
+/** Rebel armies: half random difference (0 counts as 1) plus revoltModifier, like a war's armies. */
+function rebelArmies(g: GameState): number {
+  const d = Math.ceil(Math.abs(d10(g) - d10(g)) / 2);
+  return (d === 0 ? 1 : d) + g.params.revoltModifier;
+}
+
+/**
+ * Each conquered province without a revolt draws 1..10 from its own stream: it revolts when the draw
+ * is at most revoltChance + RI / revoltRIStep (docs/rules.md, Revolts). No income while it lasts.
+ */
+export function revoltsActivity(g: GameState): void {
+  const p = g.params;
+  const w = g.wars;
+  const threshold = p.revoltChance + Math.floor(g.ri / p.revoltRIStep);
+  for (let i = 0; i < w.status.length; i++) {
+    if (!w.revolt[i] || w.status[i] === 1) continue;
+    const prov = w.province[i]!;
+    if (!g.provConquered[prov]) continue;
+    if (d10(g) > threshold) continue;
+    const armies = rebelArmies(g);
+    w.status[i] = 1;
+    w.armies[i] = armies;
+    w.originalArmies[i] = armies;
+    w.spoils[i] = p.revoltSpoils;
+    w.lossTurn[i] = 0;
+    g.provRevolt[prov] = 1;
+    if (g.trace) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);
+  }
+  if (activeWarCount(g) >= p.maxActiveWars) loseGame(g, WARS);
+}
