@@ -226,6 +226,15 @@ export class RandomPolicy implements Policy {
   consent(): boolean {
     return this.coin();
   }
+  proposeBill(): boolean {
+    return uniformInt(this.rng, 4) === 0;
+  }
+  closeDebate(): boolean {
+    return this.coin();
+  }
+  penalize(): boolean {
+    return this.coin();
+  }
   ownLegion(): boolean {
     return uniformInt(this.rng, 6) === 0;
   }

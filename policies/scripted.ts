@@ -1,7 +1,7 @@
 // The scripted policies: one rule-based player whose priorities are set by a few traits.
 import type { Prng } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
+  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
   PROSECUTE, RAISE, REPEAL_LAND_ACT,
 } from '../src/legions/motion.js';
 import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
@@ -264,6 +264,12 @@ export class ScriptedPolicy implements Policy {
     if (m.sponsor === me) return 1;
     const coop = this.cooperative(g);
     switch (m.kind) {
+      case BILL: {
+        // A package: support it when its parts, judged one by one, do us more good than harm.
+        let score = 0;
+        for (const part of g.bill) score += part.sponsor === me ? 1 : this.vote(g, me, { ...part, sponsor: -1 });
+        return score >= 0 ? 1 : -1;
+      }
       case ELECT_CONSUL:
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
@@ -309,6 +315,24 @@ export class ScriptedPolicy implements Policy {
 
   consent(): boolean {
     return true;
+  }
+
+  /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */
+  proposeBill(g: GameView): boolean {
+    if (this.t.civic) return false;
+    let concession = false;
+    for (let c = 0; c < 5; c++) if (g.cardWhere[c] === -3) concession = true;
+    return concession && activeWars(g) > 0;
+  }
+
+  /** Consular Powers: close the debate on our own motions when others could outbid us. */
+  closeDebate(g: GameView, me: number, m: Motion): boolean {
+    return !this.t.civic || m.kind === RAISE || m.kind === DISPATCH ? m.sponsor === me : false;
+  }
+
+  /** Consular Powers: punish defiance when it works against our motion. */
+  penalize(_g: GameView, me: number, m: Motion, f: number): boolean {
+    return m.sponsor === me && m.stance[f] === -1;
   }
 
   ownLegion(g: GameView, me: number, raise: boolean): boolean {

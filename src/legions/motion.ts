@@ -18,11 +18,13 @@ export const DEVELOP = 11;
 export const CENSURE = 12;
 export const LAND_ACT = 13;
 export const REPEAL_LAND_ACT = 14;
-export const MOTION_KINDS = 15;
+/** Bills variation: a package of motions (listed in GameState.bill) voted as one. */
+export const BILL = 15;
+export const MOTION_KINDS = 16;
 export const MOTION_NAMES = [
   'elect Consul', 'elect Censor', 'prosecute', 'appoint Governor', 'disband legions', 'raise legions',
   'dispatch', 'transfer legions', 'recall legions', 'replace commander', 'allocate concession',
-  'develop province', 'censure', 'land act', 'repeal land act',
+  'develop province', 'censure', 'land act', 'repeal land act', 'bill',
 ] as const;
 
 /** Major motions (Major and Miscellaneous Motions); the rest need a co-sponsor. */
@@ -50,6 +52,10 @@ export interface Motion {
   mask: number;
   /** Major prosecution (execution) rather than minor. */
   major: boolean;
+  /** Proposed as part of a bill being drafted (Bills variation). */
+  inBill: boolean;
+  /** Consular Powers: the Consul ruled "no discussion"; buying votes then defies him. */
+  closed: boolean;
   // ---- the tally, visible to the factions voting after ----
   votesFor: number;
   votesAgainst: number;
@@ -62,7 +68,7 @@ export interface Motion {
 export function newMotion(players: number): Motion {
   return {
     kind: 0, sponsor: -1, coSponsor: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
-    count: 0, mask: 0, major: false, votesFor: 0, votesAgainst: 0, stance: new Array<number>(players).fill(0),
+    count: 0, mask: 0, major: false, inBill: false, closed: false, votesFor: 0, votesAgainst: 0, stance: new Array<number>(players).fill(0),
     power: new Array<number>(players).fill(0),
   };
 }
@@ -78,6 +84,8 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.count = 0;
   m.mask = 0;
   m.major = false;
+  m.inBill = false;
+  m.closed = false;
   m.votesFor = 0;
   m.votesAgainst = 0;
   for (let f = 0; f < m.stance.length; f++) m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays

@@ -66,6 +66,12 @@ export interface Policy {
   buyVotes(g: GameView, me: number, m: Motion, stance: number): number;
   /** As Consul, cast the deciding vote in favour on a tie? */
   tieBreak(g: GameView, me: number, m: Motion): boolean;
+  /** Bills variation: introduce a bill now (as presiding faction, or by playing a real tribune)? */
+  proposeBill(g: GameView, me: number): boolean;
+  /** Consular Powers, as Consul: rule "no discussion" on this motion of his (no votes may be bought)? */
+  closeDebate(g: GameView, me: number, m: Motion): boolean;
+  /** Consular Powers, as Consul: penalise faction `f`, which bought votes against his ruling? */
+  penalize(g: GameView, me: number, m: Motion, f: number): boolean;
   /** Consent of one's own senator to an appointment he may refuse (returning governor, commander)? */
   consent(g: GameView, me: number, m: Motion): boolean;
 

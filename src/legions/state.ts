@@ -288,6 +288,11 @@ export interface GameState {
   /** Per-faction counters (2 x players) for one-pass censuses. */
   scratch: number[];
 
+  /** Bills variation: the motions of the bill being drafted or voted. */
+  bill: Motion[];
+  /** Tempo variation: optional motions left in this meeting (-1 = no time limit). */
+  motionBudget: number;
+
   /** Keys of motions defeated or vetoed in turn failedTurn. */
   failedMotions: string[];
   failedTurn: number;
@@ -349,6 +354,7 @@ export function cloneState(g: GameState): GameState {
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
     motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
+    bill: g.bill.map((m) => ({ ...m, stance: m.stance.slice(), power: m.power.slice() })),
     bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),

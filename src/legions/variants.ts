@@ -7,7 +7,7 @@ export const VARIANT_NAMES = [
 export type VariantName = (typeof VARIANT_NAMES)[number];
 
 /** The variations the engine plays today; the others are refused until implemented. */
-export const AVAILABLE_VARIANTS: readonly VariantName[] = ['deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts'];
+export const AVAILABLE_VARIANTS: readonly VariantName[] = [...VARIANT_NAMES];
 export type Variants = Readonly<Record<VariantName, boolean>>;
 
 export function noVariants(): Variants {

@@ -31,10 +31,11 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
 }
 
 /** Asks faction f for a motion of `kind`; true when it proposed a legal one (now in g.motion). */
-export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules, listed = false): boolean {
+export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules, listed = false, inBill = false): boolean {
   const m = g.motion;
   resetMotion(m, kind, f);
   m.target = target;
+  m.inBill = inBill;
   if (rules.candidates && !listed) rules.candidates(g);
   const v = policies[f]!.propose(g, f, m, g.cands);
   if (v !== true) {
@@ -52,6 +53,17 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
     policyError(g, f, `motion already defeated this turn: ${describeMotion(g, m)}`);
     return false;
   }
+  return true;
+}
+
+/** Tempo: takes one optional motion's time; false when the meeting's time is used up. */
+export function takeMotionSlot(g: GameState): boolean {
+  if (g.motionBudget < 0) return true;
+  if (g.motionBudget === 0) {
+    if (g.trace) log(g, 'No time left for this motion (Tempo)');
+    return false;
+  }
+  g.motionBudget--;
   return true;
 }
 
@@ -75,7 +87,7 @@ export function optionalItem(g: GameState, policies: readonly Policy[], kind: nu
   if (hasSenatorPresent(g, c)) {
     for (let k = 0; k < g.params.maxMotionsPerItem; k++) {
       if (k > 0 && rules.applicable && !rules.applicable(g)) return;
-      if (!askProposal(g, policies, c, kind, -1, rules)) break;
+      if (g.motionBudget === 0 || !askProposal(g, policies, c, kind, -1, rules) || !takeMotionSlot(g)) break;
       carry(g, policies, rules);
     }
   }
@@ -83,7 +95,7 @@ export function optionalItem(g: GameState, policies: readonly Policy[], kind: nu
     const f = (c + i) % g.players;
     if (g.tribunesReal[f] === 0 || !hasSenatorPresent(g, f)) continue;
     if (rules.applicable && !rules.applicable(g)) return;
-    if (!askProposal(g, policies, f, kind, -1, rules)) continue;
+    if (g.motionBudget === 0 || !askProposal(g, policies, f, kind, -1, rules) || !takeMotionSlot(g)) continue;
     g.tribunesReal[f]--;
     g.motion.viaTribune = true;
     if (g.trace) log(g, `Faction ${f} forces a motion to the vote with a tribune`);

@@ -5,12 +5,12 @@ import type { Policy } from '../policy.js';
 import {
   AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, type GameState, LAND_COMMISSION, SENATORS, senatorName, statusOf,
 } from '../state.js';
-import { askProposal, carry, type MotionRules, optionalItem } from './agenda.js';
+import { askProposal, carry, type MotionRules, optionalItem, takeMotionSlot } from './agenda.js';
 import { landActsBusiness } from './land-acts.js';
 import { hasSenatorPresent } from './voting.js';
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
-const concessionRules: MotionRules = {
+export const concessionRules: MotionRules = {
   applicable(g) {
     for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c] === CARD_FORUM) return true;
     return false;
@@ -70,11 +70,12 @@ function developProvinces(g: GameState, policies: readonly Policy[]): void {
     if (g.unrestIncomeTurn === g.turn + 1) continue; // Provincial Unrest: no development this turn
     const f = g.senOwner[s]!;
     // Neutral governors never ask for aid; a faction's request is its motion (aid 0 needs no vote).
-    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
+    if (g.motionBudget === 0 || !askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
     if (g.motion.target !== p) {
       policyError(g, f, `develop: the agenda is at province ${p}, not ${g.motion.target}`);
       continue;
     }
+    if (g.motion.count > 0 && !takeMotionSlot(g)) continue; // a request for aid is a motion
     carry(g, policies, developRules);
   }
 }
@@ -100,7 +101,7 @@ function censures(g: GameState, policies: readonly Policy[]): void {
   for (let i = 0; i < g.players; i++) {
     const f = (c + i) % g.players;
     if (!hasSenatorPresent(g, f)) continue;
-    if (askProposal(g, policies, f, CENSURE, -1, censureRules)) carry(g, policies, censureRules);
+    if (askProposal(g, policies, f, CENSURE, -1, censureRules) && takeMotionSlot(g)) carry(g, policies, censureRules);
   }
 }
 
@@ -108,5 +109,5 @@ export function otherBusiness(g: GameState, policies: readonly Policy[]): void {
   optionalItem(g, policies, CONCESSION, concessionRules);
   developProvinces(g, policies);
   if (g.variants['land-acts']) landActsBusiness(g, policies);
-  censures(g, policies);
+  if (!g.variants.tempo) censures(g, policies); // Tempo: no miscellaneous motions
 }

@@ -227,6 +227,12 @@ function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): 
   }
 }
 
+/** The rules of each military motion (the Bills variation drafts them into packages). */
+export const militaryRules = {
+  disband: disbandRules, raise: raiseRules, dispatch: dispatchRules, replace: replaceRules, transfer: transferRules,
+  recall: recallRules,
+} as const;
+
 export function militaryBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false);
   optionalItem(g, policies, DISBAND, disbandRules);

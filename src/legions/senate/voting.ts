@@ -74,6 +74,10 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   m.votesAgainst = 0;
   for (let f = 0; f < n; f++) m.stance[f] = 0;
   countPower(g, m.power);
+  // Consular Powers: the Consul may rule "no discussion" on a motion he tabled.
+  if (g.variants['consular-powers'] && m.sponsor === consulF && !m.viaTribune) {
+    m.closed = askBool(g, consulF, policies[consulF]!.closeDebate(g, consulF, m), 'closeDebate');
+  }
   let voters = 0;
   for (let i = 1; i <= n; i++) {
     const f = (consulF + i) % n;
@@ -105,7 +109,8 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
       bought = 0;
     }
     g.treasury[f] -= bought;
-    const v = m.power[f]! + bought;
+    let v = m.power[f]! + bought;
+    if (m.closed && bought > 0 && f !== consulF) v -= consularPenalty(g, policies, m, consulF, f, v);
     m.stance[f] = st;
     if (st > 0) m.votesFor += v;
     else m.votesAgainst += v;
@@ -127,4 +132,21 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     }
   }
   return passed;
+}
+
+/**
+ * Consular Powers: buying votes against a "no discussion" ruling defies the Consul, who may remove
+ * one of the faction's votes on this motion or, if it has none to remove, fine it (to the State).
+ */
+function consularPenalty(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, f: number, votes: number): number {
+  if (!askBool(g, consulF, policies[consulF]!.penalize(g, consulF, m, f), 'penalize')) return 0;
+  if (votes > 0) {
+    if (g.trace) log(g, `The Consul removes one vote of faction ${f}`);
+    return 1;
+  }
+  const fine = Math.min(g.params.consularFine, g.treasury[f]!);
+  g.treasury[f] -= fine;
+  g.stateTreasury += fine;
+  if (g.trace) log(g, `The Consul fines faction ${f} ${fine}`);
+  return 0;
 }
