@@ -1,20 +1,27 @@
 // The policy registry: built-in policies by name, chosen per seat.
 import { InputError } from '../src/legions/params.js';
 import type { Policy } from '../src/legions/policy.js';
+import { OPPORTUNIST, ParametricPolicy, STATESMAN } from './parametric.js';
 import { RandomPolicy } from './random.js';
-import { ScriptedPolicy } from './scripted.js';
+import { defaultWeightsPath, loadWeights } from './weights.js';
 
 const registry: Record<string, () => Policy> = {
   random: () => new RandomPolicy(),
-  statesman: () => new ScriptedPolicy('statesman', { civic: true, aggressive: false }),
-  opportunist: () => new ScriptedPolicy('opportunist', { civic: false, aggressive: true }),
+  statesman: () => new ParametricPolicy('statesman', STATESMAN),
+  opportunist: () => new ParametricPolicy('opportunist', OPPORTUNIST),
+  parametric: () => new ParametricPolicy('parametric', loadWeights(defaultWeightsPath())),
 };
 
 export const POLICY_NAMES = Object.keys(registry);
 
+/** A policy by name; `parametric:FILE` loads a weight file (e.g. one written by `legions tune`). */
 export function makePolicy(name: string): Policy {
+  if (name.startsWith('parametric:')) {
+    const file = name.slice('parametric:'.length);
+    return new ParametricPolicy(name, loadWeights(file));
+  }
   const f = registry[name];
-  if (!f) throw new InputError(`unknown policy "${name}" (known: ${POLICY_NAMES.join(', ')})`);
+  if (!f) throw new InputError(`unknown policy "${name}" (known: ${POLICY_NAMES.join(', ')}, parametric:FILE)`);
   return f();
 }
 

@@ -26,10 +26,10 @@ export function activeWars(g: GameView): number {
   return n;
 }
 
-/** Total legions a war wants: legions + MR (at most the legions) at least armies + 3. */
-export function legionsWanted(g: GameView, w: number, mr: number): number {
-  const a = g.wars.armies[w]!;
-  return Math.max(Math.ceil((a + 3) / 2), a + 3 - mr);
+/** Total legions a war wants: legions + MR (at most the legions) at least armies + margin. */
+export function legionsWanted(g: GameView, w: number, mr: number, margin: number): number {
+  const target = g.wars.armies[w]! + margin;
+  return Math.max(Math.ceil(target / 2), target - mr);
 }
 
 /** The State's committed costs next turn: wars, legion upkeep, commanders, plus a margin. */

@@ -1,4 +1,5 @@
-// The scripted policies: one rule-based player whose priorities are set by a few traits.
+// The parametric policy: one rule-based player whose priorities are a documented weight vector.
+// statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import type { Prng } from '../src/core/rng.js';
 import {
   APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
@@ -11,33 +12,78 @@ import {
   ownerOf, statusOf,
 } from './lib.js';
 
-/** What a scripted faction cares about. */
-export interface Traits {
-  /** Keeps the Republic alive first (true) or only when collapse is close (false). */
-  readonly civic: boolean;
-  /** Prosecutes, poaches senators and bids hard. */
-  readonly aggressive: boolean;
+/**
+ * The weight vector. Switch-like weights are read as on when >= 0.5 (so evolution can move them
+ * continuously); thresholds are in game units (RI points, Talents).
+ */
+export interface Weights {
+  /** Cooperate with the Republic from this Revolution Index on (0 = always); near collapse always. */
+  cooperateRI: number;
+  /** Civic duty: the best general commands, donations and development aid, no repeals (>= 0.5). */
+  civic: number;
+  /** Aggression: prosecute and poach the leader's senators (>= 0.5). */
+  aggression: number;
+  /** Share of the treasury offered in sealed bids for neutral senators. */
+  bidShare: number;
+  /** A bid is Influence + max(1, Status - this): low values bid hard for strong senators. */
+  bidStatusOffset: number;
+  /** Treasury needed before trying to attract another faction's senator. */
+  attractMinTreasury: number;
+  /** Talents paid per knight recruiting attempt. */
+  knightSpend: number;
+  /** Treasury kept in reserve before recruiting knights. */
+  knightReserve: number;
+  /** Treasury kept beyond the top Games level before buying it for Prestige (high = never). */
+  gamesReserve: number;
+  /** Revolution Index from which to sponsor a Land Act. */
+  landActRI: number;
+  /** Revolution Index from which to co-sponsor a Land Act even when not cooperating. */
+  coSponsorRI: number;
+  /** Revolution Index from which to vote for a Land Act even when not cooperating. */
+  landActVoteRI: number;
+  /** Enemy armies + this is the attack a war's legions and commander should reach. */
+  warMargin: number;
+  /** Most Talents spent to buy the votes a motion we care about is missing. */
+  votePrice: number;
+  /** State surplus over its needs above which a cooperative governor keeps his province's income. */
+  claimIncomeSurplus: number;
 }
 
-export class ScriptedPolicy implements Policy {
-  private me = 0;
-  constructor(readonly name: string, private readonly t: Traits) {}
+export const STATESMAN: Weights = {
+  cooperateRI: 0, civic: 1, aggression: 0, bidShare: 0.35, bidStatusOffset: 10, attractMinTreasury: 10,
+  knightSpend: 1, knightReserve: 12, gamesReserve: 1000, landActRI: 2, coSponsorRI: 4, landActVoteRI: 6,
+  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60,
+};
 
-  init(me: number, _rng: Prng): void {
-    this.me = me;
+export const OPPORTUNIST: Weights = {
+  cooperateRI: 1000, civic: 0, aggression: 1, bidShare: 0.6, bidStatusOffset: 4, attractMinTreasury: 10,
+  knightSpend: 2, knightReserve: 12, gamesReserve: 10, landActRI: 5, coSponsorRI: 4, landActVoteRI: 6,
+  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60,
+};
+
+export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
+
+export class ParametricPolicy implements Policy {
+  private readonly civic: boolean;
+  private readonly aggressive: boolean;
+  constructor(readonly name: string, readonly w: Readonly<Weights>) {
+    this.civic = w.civic >= 0.5;
+    this.aggressive = w.aggression >= 0.5;
   }
 
-  /** Cooperate with the Republic now? Always for the civic, near collapse for the rest. */
+  init(): void {}
+
+  /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
-    return this.t.civic || collapseClose(g);
+    return g.ri >= this.w.cooperateRI || collapseClose(g);
   }
 
   claimIncome(g: GameView): boolean {
-    return !this.cooperative(g) || g.stateTreasury > stateReserve(g) + 60;
+    return !this.cooperative(g) || g.stateTreasury > stateReserve(g) + this.w.claimIncomeSurplus;
   }
 
   doubleLandCommission(g: GameView, me: number): boolean {
-    return !this.t.civic && g.prestige[me]! >= 4;
+    return !this.civic && g.prestige[me]! >= 4;
   }
 
   donation(g: GameView, me: number): number {
@@ -46,7 +92,7 @@ export class ScriptedPolicy implements Policy {
     const short = g.stateTreasury < stateReserve(g) + 20;
     if (!this.cooperative(g) && !short) return 0;
     if (short) for (let i = th.length - 1; i >= 0; i--) if (cash >= th[i]! + 4) return th[i]!;
-    return this.t.civic && cash >= th[0]! + 12 ? th[0]! : 0;
+    return this.civic && cash >= th[0]! + 12 ? th[0]! : 0;
   }
 
   transfer(): number {
@@ -63,7 +109,7 @@ export class ScriptedPolicy implements Policy {
 
   neutralBid(g: GameView, me: number, s: number): number {
     // Budget across the Forum in card order so the sealed bids never exceed the treasury.
-    const budget = Math.floor(g.treasury[me]! * (this.t.aggressive ? 0.6 : 0.35));
+    const budget = Math.floor(g.treasury[me]! * this.w.bidShare);
     let spent = 0;
     for (let x = 0; x < 30; x++) {
       if (g.senWhere[x] !== AT_FORUM) continue;
@@ -76,11 +122,11 @@ export class ScriptedPolicy implements Policy {
   }
 
   private bidFor(s: number): number {
-    return influenceOf(s) + (this.t.aggressive ? Math.max(1, statusOf(s) - 4) : 1);
+    return influenceOf(s) + Math.max(1, statusOf(s) - this.w.bidStatusOffset);
   }
 
   attractTarget(g: GameView, me: number): number {
-    if (!this.t.aggressive || g.treasury[me]! < 10) return -1;
+    if (!this.aggressive || g.treasury[me]! < this.w.attractMinTreasury) return -1;
     const rival = leader(g, me);
     let best = -1;
     for (let s = 0; s < 30; s++) {
@@ -103,8 +149,8 @@ export class ScriptedPolicy implements Policy {
   }
 
   knightSpend(g: GameView, me: number): number {
-    const spend = this.t.aggressive ? 2 : 1;
-    return g.treasury[me]! >= 12 + spend ? spend : -1;
+    const spend = this.w.knightSpend;
+    return g.treasury[me]! >= this.w.knightReserve + spend ? spend : -1;
   }
 
   knightDonations(g: GameView, me: number): number {
@@ -116,7 +162,7 @@ export class ScriptedPolicy implements Policy {
     const cash = g.treasury[me]!;
     if (g.ri >= 6 && this.cooperative(g) && cash >= th[1]! + 2) return th[1]!;
     if (g.ri >= 3 && this.cooperative(g) && cash >= th[0]! + 2) return th[0]!;
-    if (!this.t.civic && cash >= th[2]! + 10) return th[2]!;
+    if (cash >= th[2]! + this.w.gamesReserve) return th[2]!;
     return 0;
   }
 
@@ -143,7 +189,7 @@ export class ScriptedPolicy implements Policy {
       case DISPATCH: return this.dispatch(g, me, m, cands);
       case CONCESSION: return this.concession(g, me, m);
       case DEVELOP:
-        m.count = g.stateTreasury > stateReserve(g) + 30 && this.t.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
+        m.count = g.stateTreasury > stateReserve(g) + 30 && this.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
         return true;
       case LAND_ACT: return this.landAct(g, m);
       case REPEAL_LAND_ACT: return this.repeal(g, me, m);
@@ -163,7 +209,7 @@ export class ScriptedPolicy implements Policy {
   }
 
   private prosecute(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    if (!this.t.aggressive || collapseClose(g)) return false;
+    if (!this.aggressive || collapseClose(g)) return false;
     const rival = leader(g, me);
     let best = -1;
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
@@ -177,7 +223,7 @@ export class ScriptedPolicy implements Policy {
     if (!this.cooperative(g) || g.noRaiseTurn === g.turn) return false;
     let want = 0;
     for (let w = 0; w < g.wars.status.length; w++) {
-      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2) - legionsAt(g, w));
+      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
     }
     want -= g.legionsBox + popcount(factionLegionsAt(g, FL_BOX));
     const room = g.params.maxStateLegions - stateLegions(g);
@@ -195,10 +241,10 @@ export class ScriptedPolicy implements Policy {
       if (cmd < 0) {
         // Civic: the best general; self-seeking: our own senator (spoils and Prestige).
         const own = highestStatus(cands, (s) => g.senOwner[s] === me);
-        cmd = this.t.civic ? highestStatus(cands, () => true) : own >= 0 ? own : highestStatus(cands, () => true);
+        cmd = this.civic ? highestStatus(cands, () => true) : own >= 0 ? own : highestStatus(cands, () => true);
         if (cmd < 0) continue;
       }
-      const need = legionsWanted(g, w, militaryRatingOf(cmd)) - here;
+      const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin) - here;
       if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
       if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
       m.target = w;
@@ -231,7 +277,7 @@ export class ScriptedPolicy implements Policy {
 
   /** Land Acts: the civic sponsor one when the index is up and the State can carry the cost. */
   private landAct(g: GameView, m: Motion): boolean {
-    if (g.ri < (this.t.civic ? 2 : 5)) return false;
+    if (g.ri < this.w.landActRI) return false;
     const spare = g.stateTreasury - stateReserve(g);
     m.count = spare >= 40 ? 2 : spare >= g.params.landActType1Cost + 10 ? 1 : 0;
     return m.count > 0;
@@ -239,7 +285,7 @@ export class ScriptedPolicy implements Policy {
 
   /** The self-seeking repeal a Type II act when the State's money runs short and it is not theirs. */
   private repeal(g: GameView, me: number, m: Motion): boolean {
-    if (this.t.civic || g.stateTreasury > stateReserve(g)) return false;
+    if (this.civic || g.stateTreasury > stateReserve(g)) return false;
     for (let i = 0; i < g.landActType2Turn.length; i++) {
       if (g.landActType2Turn[i] === g.turn || g.landActType2Sponsor[i] === me || g.landActType2CoSponsor[i] === me) continue;
       m.target = i;
@@ -250,13 +296,13 @@ export class ScriptedPolicy implements Policy {
 
   coSponsor(g: GameView, me: number, m: Motion): boolean {
     if (m.kind === CENSURE) return false;
-    if (m.kind === LAND_ACT) return this.cooperative(g) || g.ri >= 4;
+    if (m.kind === LAND_ACT) return this.cooperative(g) || g.ri >= this.w.coSponsorRI;
     return this.cooperative(g) && m.sponsor !== me;
   }
 
   veto(g: GameView, me: number, m: Motion): boolean {
     if (m.kind === PROSECUTE) return ownerOf(g, m.senator) === me;
-    if (m.kind === DISBAND) return activeWars(g) > 0 && this.t.civic;
+    if (m.kind === DISBAND) return activeWars(g) > 0 && this.civic;
     return false;
   }
 
@@ -277,7 +323,7 @@ export class ScriptedPolicy implements Policy {
         return coop ? 1 : ownerOf(g, m.senator) === leader(g, me) ? -1 : 0;
       case PROSECUTE:
         if (ownerOf(g, m.senator) === me) return -1;
-        return this.t.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
+        return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
       case DISPATCH:
         return coop || ownerOf(g, m.senator) === me ? 1 : 0;
@@ -291,7 +337,7 @@ export class ScriptedPolicy implements Policy {
         return m.target === me ? -1 : 0;
       case LAND_ACT:
         // No abstention: support when the index matters to us, else oppose (and pay for it).
-        return m.coSponsor === me || coop || g.ri >= 6 ? 1 : -1;
+        return m.coSponsor === me || coop || g.ri >= this.w.landActVoteRI ? 1 : -1;
       case REPEAL_LAND_ACT:
         return -1;
       default:
@@ -303,10 +349,10 @@ export class ScriptedPolicy implements Policy {
     // Buy a few votes when a motion we care about is behind and we can afford it.
     const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
     const mine = m.power[me]!;
-    const cares = m.sponsor === me || ownerOf(g, m.senator) === me || (this.t.civic && (m.kind === RAISE || m.kind === DISPATCH));
+    const cares = m.sponsor === me || ownerOf(g, m.senator) === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH));
     if (!cares || behind < mine) return 0;
     const need = behind - mine + 1;
-    return need <= 4 && g.treasury[me]! >= need + 6 ? need : 0;
+    return need <= this.w.votePrice && g.treasury[me]! >= need + 6 ? need : 0;
   }
 
   tieBreak(g: GameView, me: number, m: Motion): boolean {
@@ -319,7 +365,7 @@ export class ScriptedPolicy implements Policy {
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */
   proposeBill(g: GameView): boolean {
-    if (this.t.civic) return false;
+    if (this.civic) return false;
     let concession = false;
     for (let c = 0; c < 5; c++) if (g.cardWhere[c] === -3) concession = true;
     return concession && activeWars(g) > 0;
@@ -327,7 +373,7 @@ export class ScriptedPolicy implements Policy {
 
   /** Consular Powers: close the debate on our own motions when others could outbid us. */
   closeDebate(g: GameView, me: number, m: Motion): boolean {
-    return !this.t.civic || m.kind === RAISE || m.kind === DISPATCH ? m.sponsor === me : false;
+    return !this.civic || m.kind === RAISE || m.kind === DISPATCH ? m.sponsor === me : false;
   }
 
   /** Consular Powers: punish defiance when it works against our motion. */
@@ -337,7 +383,7 @@ export class ScriptedPolicy implements Policy {
 
   ownLegion(g: GameView, me: number, raise: boolean): boolean {
     if (!raise) return g.treasury[me]! < g.params.legionUpkeep + 2 && activeWars(g) === 0;
-    return (this.t.civic || collapseClose(g)) && activeWars(g) > 0 && g.treasury[me]! >= raiseCost(g) + 3 * g.params.legionUpkeep &&
+    return this.cooperative(g) && activeWars(g) > 0 && g.treasury[me]! >= raiseCost(g) + 3 * g.params.legionUpkeep &&
       stateLegions(g) >= g.params.maxStateLegions - 1;
   }
 
