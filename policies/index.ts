@@ -3,6 +3,7 @@ import { InputError } from '../src/legions/params.js';
 import type { Policy } from '../src/legions/policy.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN } from './parametric.js';
 import { RandomPolicy } from './random.js';
+import { DEFAULT_ROLLOUT, RolloutPolicy } from './rollout.js';
 import { defaultWeightsPath, loadWeights } from './weights.js';
 
 const registry: Record<string, () => Policy> = {
@@ -10,12 +11,18 @@ const registry: Record<string, () => Policy> = {
   statesman: () => new ParametricPolicy('statesman', STATESMAN),
   opportunist: () => new ParametricPolicy('opportunist', OPPORTUNIST),
   parametric: () => new ParametricPolicy('parametric', loadWeights(defaultWeightsPath())),
+  rollout: () => new RolloutPolicy(),
 };
 
 export const POLICY_NAMES = Object.keys(registry);
 
-/** A policy by name; `parametric:FILE` loads a weight file (e.g. one written by `legions tune`). */
+/** A policy by name; `parametric:FILE` loads a weight file (e.g. one written by `legions tune`), `rollout:N` sets the budget. */
 export function makePolicy(name: string): Policy {
+  if (name.startsWith('rollout:')) {
+    const n = Number(name.slice('rollout:'.length));
+    if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InputError(`policy ${name}: the rollout budget must be 1..1000 rollouts per posture`);
+    return new RolloutPolicy({ ...DEFAULT_ROLLOUT, rollouts: n });
+  }
   if (name.startsWith('parametric:')) {
     const file = name.slice('parametric:'.length);
     return new ParametricPolicy(name, loadWeights(file));
@@ -27,8 +34,12 @@ export function makePolicy(name: string): Policy {
 
 /** "a,b,c" (one per seat) or one name for every seat. */
 export function parsePolicies(spec: string, players: number): Policy[] {
-  const names = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
-  if (names.length === 1) return Array.from({ length: players }, () => makePolicy(names[0]!));
+  let names = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (names.length === 1) names = Array.from({ length: players }, () => names[0]!);
   if (names.length !== players) throw new InputError(`--policies needs 1 or ${players} names, got ${names.length}`);
-  return names.map(makePolicy);
+  const seats = names.map(makePolicy);
+  // Rollout seats simulate the others with their own policies; other rollout seats as statesmen (no nesting).
+  const forRollouts = (f: number): Policy => (names[f]!.startsWith('rollout') ? makePolicy('statesman') : makePolicy(names[f]!));
+  for (const p of seats) if (p instanceof RolloutPolicy) p.setSeats(forRollouts);
+  return seats;
 }

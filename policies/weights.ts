@@ -19,7 +19,18 @@ const weightsSchema = z.strictObject(
 );
 const fileSchema = z.looseObject({ weights: weightsSchema });
 
+const cache = new Map<string, Weights>();
+
+/** Loads (once per path) and validates a weight file. */
 export function loadWeights(path: string): Weights {
+  const hit = cache.get(path);
+  if (hit) return hit;
+  const w = readWeights(path);
+  cache.set(path, w);
+  return w;
+}
+
+function readWeights(path: string): Weights {
   let raw: unknown;
   try {
     raw = JSON.parse(readFileSync(path, 'utf8'));

@@ -52,6 +52,7 @@ export function playTurn(g: GameState, policies: readonly Policy[]): void {
 export function playOn(g: GameState, policies: readonly Policy[], untilTurn = g.params.turns): void {
   try {
     while (g.lost === 0 && g.turn < untilTurn) {
+      for (let f = 0; f < g.players; f++) policies[f]!.beginTurn?.(g, f);
       g.turn++;
       playTurn(g, policies);
     }

@@ -15,6 +15,8 @@ export interface Policy {
   readonly name: string;
   /** Called once per game with this faction's own random stream. */
   init(me: number, rng: Prng): void;
+  /** Optional: called at every turn boundary (the state can then be cloned and played on). */
+  beginTurn?(g: GameView, me: number): void;
 
   // ---- 1. Income and Expenditure ----
   /** Governor of `province`: claim the province's income for the faction (up to his Status)? */

@@ -1,0 +1,141 @@
+// The rollout policy: at every turn boundary it simulates the rest of the game from a clone of the
+// state, once per candidate posture and several times each, and plays the turn with the posture of
+// best expected outcome (win share plus a survival term). The postures differ exactly in the decisions
+// that matter most: legions raised and sent and their commanders, Land Acts, prosecutions and
+// poaching, bids and vote buying.
+import { type Prng, uniformInt } from '../src/core/rng.js';
+import { initPolicies, playOn } from '../src/legions/game.js';
+import { hideFuture } from '../src/legions/hidden.js';
+import type { Motion } from '../src/legions/motion.js';
+import type { GameView, Policy } from '../src/legions/policy.js';
+import { cloneState, type GameState } from '../src/legions/state.js';
+import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
+
+/** The candidate postures, from the Republic's man to the ruthless. */
+export const POSTURES: readonly { name: string; w: Weights }[] = [
+  { name: 'republic', w: { ...STATESMAN, warMargin: 4, landActRI: 1 } },
+  { name: 'statesman', w: STATESMAN },
+  { name: 'ambitious', w: { ...OPPORTUNIST, cooperateRI: 5, civic: 1, bidShare: 0.45 } },
+  { name: 'ruthless', w: OPPORTUNIST },
+];
+
+export interface RolloutOptions {
+  /** Rollouts per posture per turn (the budget; deterministic). */
+  rollouts: number;
+  /** Weight of the Republic's survival beside the win share. */
+  survivalWeight: number;
+}
+
+export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, survivalWeight: 0.5 };
+
+/** Makes the policy a seat plays in the rollouts (the real game's other policies, by name). */
+export type SeatFactory = (seat: number) => Policy;
+
+export class RolloutPolicy implements Policy {
+  readonly name: string;
+  private rng!: Prng;
+  private current: ParametricPolicy;
+  private readonly delegates = POSTURES.map((p) => new ParametricPolicy(p.name, p.w));
+  private seats: SeatFactory | null = null;
+  /** Measured cost: posture choices made and milliseconds spent choosing. */
+  decisions = 0;
+  millis = 0;
+  chosen: number[] = [];
+
+  constructor(readonly opts: RolloutOptions = DEFAULT_ROLLOUT) {
+    this.name = opts === DEFAULT_ROLLOUT ? 'rollout' : `rollout:${opts.rollouts}`;
+    this.current = this.delegates[1]!;
+  }
+
+  /** The other seats' policies for the rollouts (set by the registry once all seats are known). */
+  setSeats(f: SeatFactory): void {
+    this.seats = f;
+  }
+
+  init(_me: number, rng: Prng): void {
+    this.rng = rng;
+    this.current = this.delegates[1]!;
+    this.chosen = [];
+  }
+
+  beginTurn(g: GameView, me: number): void {
+    const t0 = performance.now();
+    const k = this.choosePosture(g as GameState, me);
+    this.current = this.delegates[k]!;
+    this.chosen.push(k);
+    this.decisions++;
+    this.millis += performance.now() - t0;
+  }
+
+  /** Expected value of each posture over `rollouts` honest simulations of the rest of the game. */
+  choosePosture(g: GameState, me: number): number {
+    let best = 0;
+    let bestValue = -Infinity;
+    for (let k = 0; k < this.delegates.length; k++) {
+      let value = 0;
+      for (let r = 0; r < this.opts.rollouts; r++) {
+        const seed = `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
+        value += this.simulate(g, me, k, seed);
+      }
+      if (value > bestValue) {
+        bestValue = value;
+        best = k;
+      }
+    }
+    return best;
+  }
+
+  private simulate(g: GameState, me: number, k: number, seed: string): number {
+    const clone = cloneState(g);
+    clone.trace = null;
+    hideFuture(clone, me, seed);
+    const pols: Policy[] = [];
+    for (let f = 0; f < g.players; f++) {
+      pols.push(f === me ? new ParametricPolicy(POSTURES[k]!.name, POSTURES[k]!.w) : this.seats ? this.seats(f) : new ParametricPolicy('statesman', STATESMAN));
+    }
+    initPolicies(clone, pols);
+    playOn(clone, pols);
+    if (clone.lost) return 0;
+    let winners = 0;
+    let mine = false;
+    let top = -1;
+    for (let f = 0; f < clone.players; f++) top = Math.max(top, clone.prestige[f]!);
+    // Win share by Prestige (ties shared: the Status tie-break is left out of the estimate).
+    for (let f = 0; f < clone.players; f++) {
+      if (clone.prestige[f] === top) {
+        winners++;
+        if (f === me) mine = true;
+      }
+    }
+    return (mine ? 1 / winners : 0) + this.opts.survivalWeight;
+  }
+
+  // ---- every decision is the current posture's ----
+  claimIncome(g: GameView): boolean { return this.current.claimIncome(g); }
+  doubleLandCommission(g: GameView, me: number): boolean { return this.current.doubleLandCommission(g, me); }
+  donation(g: GameView, me: number): number { return this.current.donation(g, me); }
+  transfer(): number { return 0; }
+  attend(): boolean { return true; }
+  consulPlaysFirst(): boolean { return true; }
+  neutralBid(g: GameView, me: number, s: number): number { return this.current.neutralBid(g, me, s); }
+  attractTarget(g: GameView, me: number): number { return this.current.attractTarget(g, me); }
+  attractRaise(g: GameView, me: number, s: number, attacking: boolean, a: number, d: number): number {
+    return this.current.attractRaise(g, me, s, attacking, a, d);
+  }
+  knightSpend(g: GameView, me: number): number { return this.current.knightSpend(g, me); }
+  knightDonations(g: GameView, me: number): number { return this.current.knightDonations(g, me); }
+  games(g: GameView, me: number): number { return this.current.games(g, me); }
+  propose(g: GameView, me: number, m: Motion, c: readonly number[]): boolean { return this.current.propose(g, me, m, c); }
+  ownLegion(g: GameView, me: number, raise: boolean): boolean { return this.current.ownLegion(g, me, raise); }
+  coSponsor(g: GameView, me: number, m: Motion): boolean { return this.current.coSponsor(g, me, m); }
+  veto(g: GameView, me: number, m: Motion): boolean { return this.current.veto(g, me, m); }
+  vote(g: GameView, me: number, m: Motion): number { return this.current.vote(g, me, m); }
+  buyVotes(g: GameView, me: number, m: Motion, st: number): number { return this.current.buyVotes(g, me, m, st); }
+  tieBreak(g: GameView, me: number, m: Motion): boolean { return this.current.tieBreak(g, me, m); }
+  proposeBill(g: GameView): boolean { return this.current.proposeBill(g); }
+  closeDebate(g: GameView, me: number, m: Motion): boolean { return this.current.closeDebate(g, me, m); }
+  penalize(g: GameView, me: number, m: Motion, f: number): boolean { return this.current.penalize(g, me, m, f); }
+  consent(): boolean { return true; }
+  chooseLosses(g: GameView, me: number, war: number, n: number): number { return this.current.chooseLosses(g, me, war, n); }
+  claimSpoils(g: GameView, me: number, war: number): number { return this.current.claimSpoils(g, me, war); }
+}
