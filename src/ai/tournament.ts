@@ -1,0 +1,99 @@
+// Policy tournaments: seat rotation, win rates with intervals, Bradley-Terry ranking, collapse rates.
+import { gameSeed } from '../core/rng.js';
+import { parsePolicies } from '../../policies/index.js';
+import { initPolicies, playOn, type GameConfig } from '../legions/game.js';
+import { setupGame } from '../legions/setup.js';
+import { wilson } from '../stats/intervals.js';
+import { bradleyTerry } from './bradley-terry.js';
+import { RolloutPolicy } from '../../policies/rollout.js';
+
+export interface TournamentRow {
+  policy: string;
+  games: number;
+  wins: number;
+  winRate: number;
+  ci95: [number, number];
+  strength: number;
+  rank: number;
+}
+
+export interface TournamentResult {
+  players: number;
+  games: number;
+  seed: string;
+  rows: TournamentRow[];
+  /** Collapse rate when every seat plays the same policy. */
+  collapseAllSeats: { policy: string; games: number; collapse: number; ci95: [number, number] }[];
+  rolloutMsPerDecision: number | null;
+}
+
+/**
+ * Game i seats policy (i + s) mod k in seat s (all rotations over k consecutive games), so every policy
+ * plays every seat equally often and seat advantage cancels out of the policy comparison.
+ */
+export function lineup(i: number, k: number, players: number): number[] {
+  const l: number[] = [];
+  for (let s = 0; s < players; s++) l.push((i + s) % k);
+  return l;
+}
+
+export function runTournament(cfg: GameConfig, names: readonly string[], games: number, seed: string, collapseGames: number,
+  progress?: (done: number, total: number) => void): TournamentResult {
+  const k = names.length;
+  const n = cfg.players;
+  const wins = new Array<number>(k).fill(0);
+  const appear = new Array<number>(k).fill(0);
+  const pair = names.map(() => new Array<number>(k).fill(0));
+  let rolloutMs = 0;
+  let rolloutDecisions = 0;
+  const total = games + collapseGames * k;
+  for (let i = 0; i < games; i++) {
+    const l = lineup(i, k, n);
+    const pols = parsePolicies(l.map((x) => names[x]!).join(','), n);
+    const g = setupGame(cfg, gameSeed(seed, i), false);
+    initPolicies(g, pols);
+    playOn(g, pols);
+    for (const p of pols) if (p instanceof RolloutPolicy) {
+      rolloutMs += p.millis;
+      rolloutDecisions += p.decisions;
+    }
+    for (let s = 0; s < n; s++) appear[l[s]!]++;
+    if (!g.lost) {
+      let top = -1;
+      for (let s = 0; s < n; s++) top = Math.max(top, g.prestige[s]!);
+      const winners = l.filter((_, s) => g.prestige[s] === top).length;
+      for (let s = 0; s < n; s++) if (g.prestige[s] === top) wins[l[s]!] += 1 / winners;
+      // Pairwise: seat a above seat b by final Prestige (ties half each); same-policy pairs are skipped.
+      for (let a = 0; a < n; a++) {
+        for (let b = 0; b < n; b++) {
+          if (a === b || l[a] === l[b]) continue;
+          if (g.prestige[a]! > g.prestige[b]!) pair[l[a]!]![l[b]!]++;
+          else if (g.prestige[a] === g.prestige[b]) pair[l[a]!]![l[b]!] += 0.5;
+        }
+      }
+    }
+    progress?.(i + 1, total);
+  }
+  const strength = bradleyTerry(pair);
+  const order = strength.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
+  const rows: TournamentRow[] = names.map((policy, i) => ({
+    policy, games: appear[i]!, wins: wins[i]!, winRate: appear[i]! ? wins[i]! / appear[i]! : 0,
+    ci95: wilson(wins[i]!, appear[i]!), strength: strength[i]!, rank: order.findIndex(([, j]) => j === i) + 1,
+  }));
+  const collapseAllSeats = names.map((policy, x) => {
+    let lost = 0;
+    for (let i = 0; i < collapseGames; i++) {
+      const pols = parsePolicies(policy, n);
+      const g = setupGame(cfg, gameSeed(`${seed}/all`, i), false);
+      initPolicies(g, pols);
+      playOn(g, pols);
+      if (g.lost) lost++;
+      progress?.(games + x * collapseGames + i + 1, total);
+    }
+    return { policy, games: collapseGames, collapse: collapseGames ? lost / collapseGames : 0, ci95: wilson(lost, collapseGames) };
+  });
+  return {
+    players: n, games, seed, rows, collapseAllSeats,
+    rolloutMsPerDecision: rolloutDecisions ? rolloutMs / rolloutDecisions : null,
+  };
+}

@@ -1,0 +1,156 @@
+// AI policies: the rollout search is honest about hidden information, tuning improves a bad vector,
+// tournaments rotate seats and rank by Bradley-Terry.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { bradleyTerry } from '../src/ai/bradley-terry.js';
+import { lineup, runTournament } from '../src/ai/tournament.js';
+import { evaluate, tune } from '../src/ai/tune.js';
+import { makePrng, shuffle } from '../src/core/rng.js';
+import { initPolicies, playOn, startGame } from '../src/legions/game.js';
+import { cloneState, type GameState } from '../src/legions/state.js';
+import { parsePolicies } from '../policies/index.js';
+import { STATESMAN, type Weights } from '../policies/parametric.js';
+import { RolloutPolicy } from '../policies/rollout.js';
+import { makeConfig } from './helpers.js';
+
+/** A 5-player game played to the end of turn `t` (a turn boundary, where the rollout chooses). */
+function gameAtTurn(t: number, seed: string): GameState {
+  const cfg = makeConfig(5);
+  const pols = parsePolicies('statesman,opportunist,statesman,opportunist,statesman', 5);
+  const g = startGame(cfg, seed, pols);
+  playOn(g, pols, t);
+  return g;
+}
+
+/** Rewrites everything the viewer must not know: all future draws, deck orders, others' tribunes. */
+function changeTheFuture(g: GameState, viewer: number): void {
+  const r = makePrng('another future');
+  for (const k of ['cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts'] as const) g.rng[k] = makePrng(`future/${k}`);
+  shuffle(r, g.eventDeck);
+  const deck: number[] = [];
+  for (let i = 0; i < g.deckCount; i++) deck.push(g.deck[(g.deckHead + i) % 30]!);
+  shuffle(r, deck);
+  deck.forEach((s, i) => (g.deck[(g.deckHead + i) % 30] = s));
+  // Move a real tribune between two other factions, keeping each hand's size.
+  const others = [0, 1, 2, 3, 4].filter((f) => f !== viewer);
+  const from = others.find((f) => g.tribunesReal[f]! > 0);
+  const to = others.find((f) => f !== from && g.tribunesDummy[f]! > 0);
+  if (from !== undefined && to !== undefined) {
+    g.tribunesReal[from]--;
+    g.tribunesDummy[from]++;
+    g.tribunesReal[to]++;
+    g.tribunesDummy[to]--;
+  }
+}
+
+function chooser(seats: string): RolloutPolicy {
+  const pols = parsePolicies(seats, 5);
+  const r = pols[0] as RolloutPolicy;
+  r.init(0, makePrng('rollout decisions'));
+  return r;
+}
+
+describe('rollout policy', () => {
+  const seats = 'rollout:3,opportunist,statesman,opportunist,statesman';
+
+  it('never reads the real future: changing hidden draws and decks leaves its choice unchanged', () => {
+    for (const t of [1, 3, 5]) {
+      const g = gameAtTurn(t, `honest/${t}`);
+      if (g.lost) continue;
+      const h = cloneState(g);
+      changeTheFuture(h, 0);
+      expect(h.eventDeck).not.toEqual(g.eventDeck);
+      const a = chooser(seats).choosePosture(g, 0);
+      const b = chooser(seats).choosePosture(h, 0);
+      expect(b).toBe(a);
+    }
+  });
+
+  it('does not disturb the real game it looks ahead from', () => {
+    const g = gameAtTurn(2, 'untouched');
+    const before = JSON.stringify({ ...g, rng: null });
+    const probe = g.rng.cards.int32();
+    const g2 = gameAtTurn(2, 'untouched');
+    chooser(seats).choosePosture(g2, 0);
+    expect(JSON.stringify({ ...g2, rng: null })).toBe(before);
+    expect(g2.rng.cards.int32()).toBe(probe);
+  });
+
+  it('is deterministic for a given seed and plays legal games', () => {
+    const run = () => {
+      const cfg = makeConfig(5);
+      const pols = parsePolicies('rollout:2,statesman,opportunist,statesman,opportunist', 5);
+      const g = startGame(cfg, 'rollout-det', pols);
+      initPolicies(g, pols);
+      playOn(g, pols);
+      return { prestige: g.prestige, lost: g.lost, errors: g.stats.policyErrors, chosen: (pols[0] as RolloutPolicy).chosen };
+    };
+    const a = run();
+    expect(run()).toEqual(a);
+    expect(a.errors).toBe(0);
+    expect(a.chosen.length).toBeGreaterThan(0);
+  });
+});
+
+describe('tune', () => {
+  /** Deliberately bad: never cooperates, bids everything, buys Games at any price, sends too few legions. */
+  const bad: Weights = {
+    ...STATESMAN, cooperateRI: 30, civic: 0, aggression: 1, bidShare: 1, bidStatusOffset: 0, knightSpend: 5,
+    knightReserve: 0, gamesReserve: 0, warMargin: 0, votePrice: 20, claimIncomeSurplus: 0,
+  };
+
+  it('improves a deliberately bad weight vector on a tiny budget', () => {
+    const cfg = makeConfig(5);
+    const field = ['statesman', 'parametric'];
+    const r = tune(cfg, bad, field, { generations: 3, population: 6, parents: 2, games: 40, sigma: 0.25, seed: 'tune-test' });
+    const seeds = 'tune-test/check';
+    const score = (w: Weights) => {
+      const e = evaluate(cfg, w, field, 150, seeds);
+      return e.wins + 0.25 * e.survived;
+    };
+    expect(score(r.best)).toBeGreaterThan(score(bad));
+    expect(r.history).toHaveLength(3);
+    // (mu + lambda): the best fitness never falls from one generation to the next on its own seeds.
+    expect(r.bestFitness).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('tournament', () => {
+  it('rotates every policy over every seat equally', () => {
+    const k = 3;
+    const n = 5;
+    const seen = Array.from({ length: k }, () => new Array<number>(n).fill(0));
+    for (let i = 0; i < 3 * k; i++) lineup(i, k, n).forEach((p, s) => seen[p]![s]!++);
+    for (const row of seen) expect(new Set(row).size).toBe(1);
+  });
+
+  it('Bradley-Terry recovers known strengths', () => {
+    // i beats j in proportion p_i / (p_i + p_j) with p = (4, 2, 1): exact expected counts.
+    const p = [4, 2, 1];
+    const wins = p.map((a, i) => p.map((b, j) => (i === j ? 0 : (60 * a) / (a + b))));
+    const s = bradleyTerry(wins);
+    expect(s[0]! / s[1]!).toBeCloseTo(2, 6);
+    expect(s[1]! / s[2]!).toBeCloseTo(2, 6);
+  });
+
+  it('on a rigged field, the weak policy ranks last and a twin of the statesman ranks like him', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'legions-twin-'));
+    const twin = join(dir, 'twin.json');
+    writeFileSync(twin, JSON.stringify({ weights: STATESMAN }));
+    const cfg = makeConfig(5);
+    const names = ['random', 'statesman', `parametric:${twin}`];
+    const r = runTournament(cfg, names, 150, 'rigged', 0);
+    const row = (name: string) => r.rows.find((x) => x.policy === name)!;
+    expect(row('random').rank).toBe(3);
+    expect(row('random').winRate).toBeLessThan(row('statesman').winRate);
+    const a = row('statesman');
+    const b = row(names[2]!);
+    expect(a.ci95[0]).toBeLessThan(b.ci95[1]); // the twins' intervals overlap
+    expect(b.ci95[0]).toBeLessThan(a.ci95[1]);
+    expect(a.strength / b.strength).toBeGreaterThan(0.5);
+    expect(a.strength / b.strength).toBeLessThan(2);
+    for (const x of r.rows) expect(x.games).toBe(250); // 150 games x 5 seats / 3 policies
+  });
+});
