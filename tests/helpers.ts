@@ -77,6 +77,9 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     buyVotes: () => 0,
     tieBreak: () => false,
     consent: () => false,
+    proposeBill: () => false,
+    closeDebate: () => false,
+    penalize: () => false,
     chooseLosses: () => 0,
     claimSpoils: () => 0,
   };

@@ -74,7 +74,6 @@ const specs = {
   revoltModifier: { def: 0, min: 0, max: 20, doc: 'Revolts: added to the half random difference (0 counts as 1) for the rebel armies' },
   revoltSpoils: { def: 5, min: 0, max: 1000, doc: 'Revolts: spoils of crushing a revolt' },
   tempoMotionBudget: { def: 6, min: 0, max: 100, doc: 'Tempo: optional motions that fit in one time-limited Senate Meeting' },
-  consularFine: { def: 1, min: 0, max: 100, doc: 'Consular Powers: fine (to the State) when no vote can be removed' },
   maxMotionsPerItem: { def: 4, min: 1, max: 100, doc: 'Motions the presiding faction may make on one optional agenda item' },
 } as const satisfies Record<string, ParamSpec>;
 

@@ -6,47 +6,38 @@ import { cloneState, type GameState } from '../state.js';
 import { askProposal, type MotionRules, takeMotionSlot } from './agenda.js';
 import { concessionRules } from './business.js';
 import { militaryRules } from './military.js';
-import { hasSenatorPresent, putToVote } from './voting.js';
+import { hasSenatorPresent, policyBillError, putToVote } from './voting.js';
 
 /** What may go into a bill, in agenda order (never Land Acts, elections, prosecutions or governors). */
-function billItems(): [number, MotionRules][] {
-  return [
-    [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
-    [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
-    [CONCESSION, concessionRules],
-  ];
-}
+const BILL_ITEMS: readonly (readonly [number, MotionRules])[] = [
+  [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
+  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
+  [CONCESSION, concessionRules],
+];
+
+const copyMotion = (m: Motion): Motion => ({ ...m, stance: m.stance.slice(), power: m.power.slice() });
 
 /**
- * Puts back the state from before a defeated bill, keeping what the vote itself did: Talents spent on
- * votes, tribunes played, Prestige, fines paid to the State (`fines`), failures and policy errors.
+ * Drafts a bill on a copy of the game, where each part is applied as it is proposed (so a later part
+ * may build on an earlier one: raise, then send); the Senate then votes on the real game, and only a
+ * passed bill's parts are carried out, in order. Fewer than two parts: the bill is withdrawn.
  */
-function undoBill(g: GameState, before: GameState, fines: number): void {
-  const keep = {
-    rng: g.rng, trace: g.trace, treasury: g.treasury, prestige: g.prestige, tribunesReal: g.tribunesReal,
-    tribunesDummy: g.tribunesDummy, stateTreasury: before.stateTreasury + fines, failedMotions: g.failedMotions,
-    failedTurn: g.failedTurn, policyErrorLog: g.policyErrorLog, motionBudget: g.motionBudget, motion: g.motion,
-  };
-  const errors = g.stats.policyErrors;
-  Object.assign(g, before, keep);
-  g.stats.policyErrors = errors;
-}
-
-/** Drafts a bill by applying each proposed part at once; a bill of fewer than two parts is withdrawn. */
 function introduceBill(g: GameState, policies: readonly Policy[], f: number, viaTribune: boolean): void {
-  const before = cloneState(g);
+  const draft = cloneState(g);
+  draft.trace = null;
   const parts: Motion[] = [];
-  for (const [kind, rules] of billItems()) {
-    if (rules.applicable && !rules.applicable(g)) continue;
-    if (!askProposal(g, policies, f, kind, -1, rules, false, true)) continue;
-    const m = g.motion;
-    if (rules.prepare && !rules.prepare(g, policies, m)) continue;
-    parts.push({ ...m, stance: m.stance.slice(), power: m.power.slice() });
-    rules.execute(g, policies, m, true); // tentatively: undone if the bill fails
+  for (const [kind, rules] of BILL_ITEMS) {
+    if (rules.applicable && !rules.applicable(draft)) continue;
+    if (!askProposal(draft, policies, f, kind, -1, rules, false, true)) continue;
+    const m = draft.motion;
+    if (rules.prepare && !rules.prepare(draft, policies, m)) continue;
+    parts.push(copyMotion(m));
+    rules.execute(draft, policies, m, true);
   }
+  g.stats.policyErrors = draft.stats.policyErrors;
+  g.policyErrorLog = draft.policyErrorLog;
   if (parts.length < 2 || !takeMotionSlot(g)) {
     if (g.trace && parts.length) log(g, 'Bill withdrawn: a bill needs two motions');
-    undoBill(g, before, 0);
     return;
   }
   g.bill = parts;
@@ -55,10 +46,21 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   m.viaTribune = viaTribune;
   m.count = parts.length;
   if (g.trace) log(g, `Bill of ${parts.length} motions introduced by faction ${f}${viaTribune ? ' with a tribune' : ''}`);
-  const drafted = g.stateTreasury;
   const passed = putToVote(g, policies, m); // the Consul cannot veto his own bill: sponsors never veto
-  if (!passed) undoBill(g, before, g.stateTreasury - drafted);
   g.bill = [];
+  if (!passed) return;
+  for (const part of parts) carryOut(g, policies, part);
+}
+
+/** Carries out one part of a passed bill on the real game (checked again, as the draft was). */
+function carryOut(g: GameState, policies: readonly Policy[], part: Motion): void {
+  const rules = BILL_ITEMS.find(([k]) => k === part.kind)![1];
+  const m = g.motion;
+  Object.assign(m, part, { stance: m.stance, power: m.power });
+  if (rules.candidates) rules.candidates(g);
+  const bad = rules.check(g, m);
+  if (bad !== null) return policyBillError(g, m, bad);
+  rules.execute(g, policies, m, true);
 }
 
 /** Bills: the presiding faction, then each tribune holder, may introduce one bill before the other business. */

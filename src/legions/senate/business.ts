@@ -70,12 +70,13 @@ function developProvinces(g: GameState, policies: readonly Policy[]): void {
     if (g.unrestIncomeTurn === g.turn + 1) continue; // Provincial Unrest: no development this turn
     const f = g.senOwner[s]!;
     // Neutral governors never ask for aid; a faction's request is its motion (aid 0 needs no vote).
-    if (g.motionBudget === 0 || !askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
+    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
     if (g.motion.target !== p) {
       policyError(g, f, `develop: the agenda is at province ${p}, not ${g.motion.target}`);
       continue;
     }
-    if (g.motion.count > 0 && !takeMotionSlot(g)) continue; // a request for aid is a motion
+    // A request for aid is a motion; with no time left (Tempo) the attempt is made without aid.
+    if (g.motion.count > 0 && !takeMotionSlot(g)) g.motion.count = 0;
     carry(g, policies, developRules);
   }
 }

@@ -54,6 +54,11 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.trace) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
   }
   g.temporaryConsul = false;
+  if (firstTurn && consul < 0) {
+    // Nobody could be elected: the Temporary Consul keeps the chair, so he cannot also be Censor.
+    g.censor = -1;
+    return;
+  }
   if (firstTurn) {
     g.senOfficeTurn[tempConsul] = g.turn;
     if (g.trace) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);

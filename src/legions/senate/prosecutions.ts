@@ -81,8 +81,10 @@ export function prosecutions(g: GameState, policies: readonly Policy[], out: Out
 export function vacateOffices(g: GameState, s: number): void {
   if (g.consul === s) {
     const prev = g.previousConsul;
-    if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME) g.consul = prev;
-    else if (g.censor >= 0 && g.censor !== s) {
+    if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME) {
+      g.consul = prev;
+      if (g.censor === prev) g.censor = -1; // one office at a time: he leaves the censorship
+    } else if (g.censor >= 0 && g.censor !== s) {
       g.consul = g.censor;
       g.censor = -1;
     } else g.consul = -1;

@@ -109,9 +109,9 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
       bought = 0;
     }
     g.treasury[f] -= bought;
-    let v = m.power[f]! + bought;
-    if (m.closed && bought > 0 && f !== consulF) v -= consularPenalty(g, policies, m, consulF, f, v);
     m.stance[f] = st;
+    let v = m.power[f]! + bought;
+    if (m.closed && bought > 0 && f !== consulF) v -= consularPenalty(g, policies, m, consulF, f);
     if (st > 0) m.votesFor += v;
     else m.votesAgainst += v;
     voters++;
@@ -135,18 +135,17 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
 }
 
 /**
- * Consular Powers: buying votes against a "no discussion" ruling defies the Consul, who may remove
- * one of the faction's votes on this motion or, if it has none to remove, fine it (to the State).
+ * Consular Powers: buying votes against a "no discussion" ruling defies the Consul, who may remove one
+ * of the faction's votes on this motion. (The rules' fallback fine, for a faction with no vote to
+ * remove, cannot arise here: defiance means buying votes for a stance, so there is always one.)
  */
-function consularPenalty(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, f: number, votes: number): number {
+function consularPenalty(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, f: number): number {
   if (!askBool(g, consulF, policies[consulF]!.penalize(g, consulF, m, f), 'penalize')) return 0;
-  if (votes > 0) {
-    if (g.trace) log(g, `The Consul removes one vote of faction ${f}`);
-    return 1;
-  }
-  const fine = Math.min(g.params.consularFine, g.treasury[f]!);
-  g.treasury[f] -= fine;
-  g.stateTreasury += fine;
-  if (g.trace) log(g, `The Consul fines faction ${f} ${fine}`);
-  return 0;
+  if (g.trace) log(g, `The Consul removes one vote of faction ${f}`);
+  return 1;
+}
+
+/** A part of a passed bill that no longer fits the game is not carried out (recorded as the sponsor's error). */
+export function policyBillError(g: GameState, m: Motion, why: string): void {
+  policyError(g, m.sponsor, `bill part ${describeMotion(g, m)} cannot be carried out: ${why}`);
 }
