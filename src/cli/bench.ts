@@ -1,11 +1,17 @@
-// legions bench: a fixed seeded workload; prints games/s and the signature of all outcome records.
+// legions bench: a fixed seeded workload (5 players, statesman in every seat, seed "bench"), played
+// once on the main thread and once on the worker pool; prints games/s for each, the scaling ratio
+// and the signature of all outcome records in game order, which must not depend on the threads.
 import type { CommandModule } from 'yargs';
 import { parsePolicies } from '../../policies/index.js';
 import { defaultBoard } from '../legions/board.js';
-import { playGame } from '../legions/game.js';
+import { type GameConfig, playGame } from '../legions/game.js';
 import { defaultParams, InputError } from '../legions/params.js';
 import { noVariants } from '../legions/variants.js';
+import { defaultThreads, runPool } from '../sim/runner.js';
 import { Signature } from '../sim/signature.js';
+import { positiveInt } from './simulate.js';
+
+export const BENCH_SEED = 'bench';
 
 export interface BenchResult {
   games: number;
@@ -14,27 +20,67 @@ export interface BenchResult {
   signature: string;
 }
 
-/** 5 players, statesman in every seat, seed "bench": the workload the signature is defined on. */
+export interface ParallelBenchResult extends BenchResult {
+  threads: number;
+  single: BenchResult;
+  /** Games/s on all threads over games/s on the main thread. */
+  scaling: number;
+}
+
+function benchConfig(): GameConfig {
+  return { players: 5, params: defaultParams(), board: defaultBoard(), variants: noVariants() };
+}
+
+/** The signature's workload on the main thread: its definition (Signature over game index order). */
 export function runBench(games: number): BenchResult {
-  const cfg = { players: 5, params: defaultParams(), board: defaultBoard(), variants: noVariants() };
+  const cfg = benchConfig();
   const pols = parsePolicies('statesman', 5);
   const sig = new Signature();
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < games; i++) sig.add(playGame(cfg, 'bench', i, pols).outcome);
+  for (let i = 0; i < games; i++) sig.add(playGame(cfg, BENCH_SEED, i, pols).outcome);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   return { games, seconds, gamesPerSecond: games / seconds, signature: sig.hex() };
 }
 
-export const benchCommand: CommandModule<object, { games: number; json: boolean }> = {
+/** The same workload on the worker pool; the outcome records are hashed in game order as they merge. */
+export async function runPoolBench(games: number, threads: number): Promise<BenchResult> {
+  const cfg = benchConfig();
+  const sig = new Signature();
+  const spec = { cfg, policies: Array<string>(5).fill('statesman'), seed: BENCH_SEED, games, start: 0, end: games, shard: null };
+  const r = await runPool(spec, { threads, outcomes: true }, {
+    onBatch: (b) => {
+      for (const o of b.outcomes!) sig.addJSON(o);
+    },
+  });
+  return { games, seconds: r.seconds, gamesPerSecond: games / r.seconds, signature: sig.hex() };
+}
+
+export const benchCommand: CommandModule<object, { games: number; threads?: number; json: boolean }> = {
   command: 'bench',
-  describe: 'Single-thread throughput of 5-player statesman games and the outcome signature',
+  describe: 'Throughput of 5-player statesman games on 1 thread and on all threads, and the outcome signature',
   builder: (y) =>
-    y.option('games', { type: 'number', default: 20000, describe: 'Games to play' })
+    y.option('games', { type: 'number', default: 20000, describe: 'Games to play (each way)' })
+      .option('threads', { type: 'number', describe: 'Worker threads for the parallel run (default: the machine\'s cores)' })
       .option('json', { type: 'boolean', default: false }) as never,
-  handler: (a) => {
-    if (!Number.isInteger(a.games) || a.games < 1) throw new InputError(`--games must be a positive integer, got ${a.games}`);
-    const r = runBench(a.games);
-    if (a.json) return void process.stdout.write(JSON.stringify(r) + '\n');
-    process.stdout.write(`games ${r.games}\nthreads 1\ngames/s ${r.gamesPerSecond.toFixed(0)}\nsignature ${r.signature}\n`);
+  handler: async (a) => {
+    positiveInt('--games', a.games);
+    positiveInt('--threads', a.threads);
+    const threads = a.threads ?? defaultThreads();
+    const single = runBench(a.games);
+    const par = await runPoolBench(a.games, threads);
+    const r: ParallelBenchResult = { ...par, threads, single, scaling: par.gamesPerSecond / single.gamesPerSecond };
+    if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
+    else {
+      process.stdout.write(
+        `games ${a.games}\n` +
+          `games/s 1 thread ${single.gamesPerSecond.toFixed(0)}\n` +
+          `games/s ${threads} threads ${par.gamesPerSecond.toFixed(0)}\n` +
+          `scaling ${r.scaling.toFixed(2)}x\n` +
+          `signature ${single.signature}\n`,
+      );
+    }
+    if (par.signature !== single.signature) {
+      throw new InputError(`bench: the signature on ${threads} threads (${par.signature}) differs from the single-thread one (${single.signature})`);
+    }
   },
 };

@@ -6,7 +6,11 @@ export class Signature {
   private h2 = 0x01000193;
 
   add(o: Outcome): void {
-    const s = JSON.stringify(o);
+    this.addJSON(JSON.stringify(o));
+  }
+
+  /** Adds a record already serialised with JSON.stringify (as the pool's workers return them). */
+  addJSON(s: string): void {
     let a = this.h1;
     let b = this.h2;
     for (let i = 0; i < s.length; i++) {

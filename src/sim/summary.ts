@@ -1,72 +1,141 @@
-// Folding outcome records into a summary (single process; the worker pool is a later module).
-import type { Outcome } from '../legions/outcome.js';
-import { CAUSE_NAMES } from '../legions/state.js';
+// The summary of a run, computed from its accumulator alone: the same accumulator always gives the
+// same summary, byte for byte (timings are added by the caller under `perf`, the only field that
+// may differ between runs of the same games).
+import type { Distribution } from '../stats/histogram.js';
 import { wilson } from '../stats/intervals.js';
+import { CAUSES, type RunAccumulator, type ScalarMetric, WIN_UNIT } from './accumulator.js';
+import type { RunIdentity } from './spec.js';
 
-export class SummaryAccumulator {
-  games = 0;
-  causes = [0, 0, 0, 0];
-  collapseByTurn: number[] = [];
-  winsBySeat: number[];
-  riSum: number[] = [];
-  riCount: number[] = [];
-  spreadSum = 0;
-  spreadSq = 0;
-  survived = 0;
-  legionsLost = 0;
-  warsWon = 0;
-  policyErrors = 0;
+export const SUMMARY_FORMAT = 'legions-summary/1';
 
-  constructor(readonly players: number, readonly policies: readonly string[]) {
-    this.winsBySeat = new Array<number>(players).fill(0);
-  }
-
-  add(o: Outcome): void {
-    this.games++;
-    this.causes[o.cause]++;
-    if (o.cause) this.collapseByTurn[o.lostTurn] = (this.collapseByTurn[o.lostTurn] ?? 0) + 1;
-    const share = o.winners ? 1 / popcount(o.winners) : 0;
-    for (let f = 0; f < this.players; f++) if (o.winners & (1 << f)) this.winsBySeat[f] += share;
-    o.riByTurn.forEach((r, t) => {
-      this.riSum[t] = (this.riSum[t] ?? 0) + r;
-      this.riCount[t] = (this.riCount[t] ?? 0) + 1;
-    });
-    if (!o.cause) {
-      const p = [...o.prestige].sort((a, b) => b - a);
-      const spread = p[0]! - p[1]!;
-      this.survived++;
-      this.spreadSum += spread;
-      this.spreadSq += spread * spread;
-    }
-    this.legionsLost += o.legionsLost;
-    this.warsWon += o.warsWon;
-    this.policyErrors += o.policyErrors;
-  }
-
-  summary(): Record<string, unknown> {
-    const n = this.games;
-    const rate = (k: number) => ({ rate: k / n, ci95: wilson(k, n) });
-    const collapse = n - this.causes[0]!;
-    const mean = this.survived ? this.spreadSum / this.survived : 0;
-    return {
-      games: n,
-      players: this.players,
-      policies: this.policies,
-      collapse: rate(collapse),
-      causes: Object.fromEntries(CAUSE_NAMES.slice(1).map((c, i) => [c, rate(this.causes[i + 1]!)])),
-      collapseByTurn: Array.from({ length: this.riSum.length }, (_, t) => (this.collapseByTurn[t + 1] ?? 0) / n),
-      winRateBySeat: this.winsBySeat.map((w, f) => ({ seat: f, policy: this.policies[f], rate: w / n, ci95: wilson(w, n) })),
-      winningMargin: { mean, sd: this.survived > 1 ? Math.sqrt(Math.max(0, this.spreadSq / this.survived - mean * mean)) : 0 },
-      meanRiByTurn: this.riSum.map((s, t) => s / this.riCount[t]!),
-      meanLegionsLost: this.legionsLost / n,
-      meanWarsWon: this.warsWon / n,
-      policyErrors: this.policyErrors,
-    };
-  }
+export interface Rate {
+  count: number;
+  rate: number;
+  ci95: [number, number];
 }
 
-function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
+export interface TurnRow {
+  turn: number;
+  /** Games still going at the start of the turn. */
+  atRisk: number;
+  losses: Record<(typeof CAUSES)[number], number>;
+  /** Losses in this turn / games at risk (null once no game is at risk). */
+  hazard: number | null;
+  hazardCi95: [number, number] | null;
+  /** Share of all games still going at the end of the turn. */
+  survival: number;
+  /** Revolution Index and State Treasury at the end of the turn, over the games that played it. */
+  revolutionIndex: Distribution;
+  stateTreasury: Distribution;
+}
+
+export interface Summary {
+  format: string;
+  config: RunIdentity & { fingerprint: string; range: [number, number] };
+  games: number;
+  collapse: Rate;
+  causes: Record<(typeof CAUSES)[number], Rate>;
+  survival: Rate;
+  byTurn: TurnRow[];
+  winRate: {
+    bySeat: (Rate & { seat: number; policy: string })[];
+    byPolicy: (Rate & { policy: string; seats: number })[];
+    sharedWins: number;
+  };
+  prestige: {
+    bySeat: Distribution[];
+    /** Survived games only (a fallen Republic has no winner). */
+    spread: { games: number; winnerMinusRunnerUp: Distribution; maxMinusMin: Distribution };
+  };
+  wars: Record<'won' | 'wipedOut' | 'battles' | 'unopposedWarTurns' | 'legionsRaised' | 'legionsLost', Distribution>;
+  other: Record<string, Distribution>;
+  policyErrors: { total: number; games: number };
+  perf?: unknown;
+}
+
+/** Rounds to 10 significant digits: stable text, far below any interval's width. */
+function r(x: number): number {
+  return Number(x.toPrecision(10));
+}
+
+function rounded(d: Distribution): Distribution {
+  return { ...d, mean: d.mean === null ? null : r(d.mean), sd: d.sd === null ? null : r(d.sd) };
+}
+
+function rate(k: number, n: number): Rate {
+  const [lo, hi] = wilson(k, n);
+  return { count: r(k), rate: n ? r(k / n) : 0, ci95: [r(lo), r(hi)] };
+}
+
+const WAR_METRICS: Record<keyof Summary['wars'], ScalarMetric> = {
+  won: 'warsWon', wipedOut: 'warsWipedOut', battles: 'battles', unopposedWarTurns: 'unopposedWarTurns',
+  legionsRaised: 'legionsRaised', legionsLost: 'legionsLost',
+};
+const OTHER_METRICS: ScalarMetric[] = [
+  'turnsPlayed', 'provincesConquered', 'provincesDeveloped', 'senatorsKilled', 'senatorsExecuted', 'senatorsAttracted',
+  'neutralsAttracted', 'prosecutions', 'convictions', 'concessionsHeld',
+];
+
+export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: string, range: [number, number]): Summary {
+  const n = acc.games;
+  const turns = Math.max(id.turns, acc.riByTurn.length);
+  const byTurn: TurnRow[] = [];
+  let lost = 0;
+  for (let t = 1; t <= turns; t++) {
+    const atRisk = n - lost;
+    const losses = Object.fromEntries(CAUSES.map((c, i) => [c, acc.lossTurn[i]!.count(t)])) as TurnRow['losses'];
+    const k = losses.revolt + losses.bankruptcy + losses.wars;
+    lost += k;
+    const hz = atRisk ? wilson(k, atRisk) : null;
+    byTurn.push({
+      turn: t,
+      atRisk,
+      losses,
+      hazard: atRisk ? r(k / atRisk) : null,
+      hazardCi95: hz ? [r(hz[0]), r(hz[1])] : null,
+      survival: n ? r((n - lost) / n) : 0,
+      revolutionIndex: rounded(describe(acc.riByTurn[t - 1])),
+      stateTreasury: rounded(describe(acc.stateTreasuryByTurn[t - 1])),
+    });
+  }
+
+  const policies = id.policies;
+  const bySeat = acc.winShares.map((w, f) => ({ seat: f, policy: policies[f]!, ...rate(w / WIN_UNIT, n) }));
+  const names = [...new Set(policies)];
+  const byPolicy = names.map((p) => {
+    const seats = policies.flatMap((q, f) => (q === p ? [f] : []));
+    const wins = seats.reduce((s, f) => s + acc.winShares[f]!, 0) / WIN_UNIT;
+    return { policy: p, seats: seats.length, ...rate(wins, n * seats.length) };
+  });
+
+  const survived = acc.causes[0]!;
+  const wars = Object.fromEntries(Object.entries(WAR_METRICS).map(([k, m]) => [k, rounded(acc.metrics[m].describe())])) as Summary['wars'];
+  const other = Object.fromEntries(OTHER_METRICS.map((m) => [m, rounded(acc.metrics[m].describe())]));
+  return {
+    format: SUMMARY_FORMAT,
+    config: { ...id, fingerprint, range },
+    games: n,
+    collapse: rate(n - survived, n),
+    causes: Object.fromEntries(CAUSES.map((c, i) => [c, rate(acc.causes[i + 1]!, n)])) as Summary['causes'],
+    survival: rate(survived, n),
+    byTurn,
+    winRate: { bySeat, byPolicy, sharedWins: acc.sharedWins },
+    prestige: {
+      bySeat: acc.prestige.map((h) => rounded(h.describe())),
+      spread: { games: survived, winnerMinusRunnerUp: rounded(acc.spreadTop2.describe()), maxMinusMin: rounded(acc.spreadRange.describe()) },
+    },
+    wars,
+    other,
+    policyErrors: { total: acc.metrics.policyErrors.sum(), games: acc.gamesWithPolicyErrors },
+  };
+}
+
+const EMPTY: Distribution = { n: 0, mean: null, sd: null, min: null, p05: null, p25: null, p50: null, p75: null, p95: null, max: null };
+function describe(h: { describe(): Distribution } | undefined): Distribution {
+  return h ? h.describe() : EMPTY;
+}
+
+/** The summary as text: two-space JSON, perf last (the only part that may differ between equal runs). */
+export function summaryText(s: Summary, perf?: unknown): string {
+  return JSON.stringify(perf === undefined ? s : { ...s, perf }, null, 2) + '\n';
 }

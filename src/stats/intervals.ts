@@ -8,5 +8,6 @@ export function wilson(k: number, n: number, z = 1.959963984540054): [number, nu
   const den = 1 + z2 / n;
   const centre = (p + z2 / (2 * n)) / den;
   const half = (z * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / den;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+  // At k = 0 (k = n) the bound is exactly 0 (1); the formula leaves a rounding residue there.
+  return [k <= 0 ? 0 : Math.max(0, centre - half), k >= n ? 1 : Math.min(1, centre + half)];
 }

@@ -1,0 +1,185 @@
+// One simulate process: resume or start, play its range of games on the pool, stream the per-game
+// CSV in game order, checkpoint the merged prefix every interval, stop cleanly on SIGINT/SIGTERM,
+// and leave accumulator.json (what `legions merge` reads) when complete.
+import { existsSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { InputError } from '../legions/params.js';
+import { RunAccumulator } from './accumulator.js';
+import { ACCUMULATOR_FILE, CHECKPOINT_FILE, readAccumulatorFile, readCheckpoint, writeAccumulatorFile, writeCheckpoint } from './checkpoint.js';
+import { fileSize, PartialFile } from './files.js';
+import { perGameHeader } from './pergame.js';
+import type { Progress } from './progress.js';
+import { runPool } from './runner.js';
+import { fingerprint, identityMismatch, runIdentity, type RunSpec, type Shard } from './spec.js';
+
+export interface SessionOptions {
+  threads: number;
+  batchSize?: number;
+  /** Output folder (already checked writable) for checkpoint.json and accumulator.json. */
+  out?: string;
+  /** Absolute path of the per-game CSV. */
+  perGame?: string;
+  resume: boolean;
+  /** Seconds between checkpoints (0: after every batch). */
+  checkpointEvery: number;
+  progress?: Progress;
+  /** A note for the user (stderr unless quiet). */
+  note?(msg: string): void;
+}
+
+export interface SessionResult {
+  acc: RunAccumulator;
+  /** Seconds of play, over all sessions of this run (a resumed run adds its earlier ones). */
+  seconds: number;
+  /** Games played by this process (0 when everything was already done). */
+  played: number;
+  /** Seconds of play in this process. */
+  sessionSeconds: number;
+  /** Where this process started: spec.start unless resumed. */
+  resumedAt: number;
+}
+
+/** A run stopped by SIGINT/SIGTERM; its merged prefix is in the checkpoint (when there is an --out). */
+export class Interrupted extends Error {
+  constructor(readonly next: number, readonly end: number, readonly checkpointDir: string | null, readonly signal: string) {
+    super(`interrupted (${signal}) at game ${next}`);
+  }
+}
+
+const shardText = (s: Shard | null) => (s ? `${s.index}/${s.count}` : 'none');
+
+interface Start {
+  next: number;
+  acc: RunAccumulator;
+  seconds: number;
+  perGameBytes: number | null;
+  complete: boolean;
+}
+
+/** Decides where to start, refusing (InputError) a checkpoint of other arguments. Writes nothing. */
+function findStart(spec: RunSpec, opts: SessionOptions): Start {
+  const fresh: Start = { next: spec.start, acc: new RunAccumulator(spec.cfg.players), seconds: 0, perGameBytes: null, complete: false };
+  if (!opts.resume || !opts.out) return fresh;
+  const id = runIdentity(spec);
+  const dir = opts.out;
+  const check = (what: string, theirs: { identity: typeof id; shard: Shard | null; range: [number, number] }, perGame: string | null) => {
+    const m = identityMismatch(theirs.identity, id, `the ${what}`, 'this command');
+    if (m) throw new InputError(`--resume: ${join(dir, what === 'checkpoint' ? CHECKPOINT_FILE : ACCUMULATOR_FILE)} is of another run: ${m}`);
+    if (theirs.range[0] !== spec.start || theirs.range[1] !== spec.end) {
+      throw new InputError(`--resume: --shard differs: ${shardText(theirs.shard)} in the ${what}, ${shardText(spec.shard)} in this command`);
+    }
+    if ((perGame ?? null) !== (opts.perGame ?? null)) {
+      throw new InputError(`--resume: --per-game differs: ${perGame ?? 'none'} in the ${what}, ${opts.perGame ?? 'none'} in this command`);
+    }
+  };
+  const c = readCheckpoint(dir);
+  if (c) {
+    check('checkpoint', c, c.perGame?.path ?? null);
+    if (c.perGame) {
+      const tmp = `${c.perGame.path}.partial`;
+      // Finished but not yet recorded as complete: the file was already renamed into place.
+      const have = fileSize(tmp) ?? fileSize(c.perGame.path);
+      if (have === null || have < c.perGame.bytes) {
+        throw new InputError(`--resume: ${tmp} is missing or shorter than the checkpoint recorded; re-run without --resume`);
+      }
+    }
+    return { next: c.next, acc: c.accumulator, seconds: c.seconds, perGameBytes: c.perGame?.bytes ?? null, complete: false };
+  }
+  const a = readAccumulatorFile(dir);
+  if (a) {
+    check('accumulator', a, a.perGame);
+    if (a.perGame && !existsSync(a.perGame)) throw new InputError(`--resume: ${a.perGame} is missing; re-run without --resume`);
+    return { next: spec.end, acc: a.accumulator, seconds: a.perf.seconds, perGameBytes: null, complete: true };
+  }
+  opts.note?.(`no checkpoint in ${dir}: starting from the first game`);
+  return fresh;
+}
+
+export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<SessionResult> {
+  const start = findStart(spec, opts);
+  const id = runIdentity(spec);
+  const fp = fingerprint(id);
+  const range: [number, number] = [spec.start, spec.end];
+  const dir = opts.out;
+  const total = spec.end - spec.start;
+  const progress = opts.progress;
+  if (start.complete) {
+    opts.note?.(`${dir}: all ${total} games already played; writing the outputs`);
+    return { acc: start.acc, seconds: start.seconds, played: 0, sessionSeconds: 0, resumedAt: spec.end };
+  }
+  if (dir && start.next === spec.start) {
+    if (!opts.resume && existsSync(join(dir, CHECKPOINT_FILE))) opts.note?.(`replacing the checkpoint in ${dir} (--resume would continue it)`);
+    rmSync(join(dir, CHECKPOINT_FILE), { force: true });
+    rmSync(join(dir, ACCUMULATOR_FILE), { force: true });
+  }
+
+  let csv: PartialFile | null = null;
+  if (opts.perGame) {
+    if (start.perGameBytes !== null) {
+      if (!existsSync(`${opts.perGame}.partial`)) renameSync(opts.perGame, `${opts.perGame}.partial`);
+      csv = new PartialFile(opts.perGame, start.perGameBytes);
+    } else {
+      csv = new PartialFile(opts.perGame);
+      csv.append(perGameHeader(spec.cfg.players));
+    }
+  }
+
+  let stopSignal: string | null = null;
+  const onSignal = (sig: NodeJS.Signals) => {
+    if (stopSignal) process.exit(130); // a second signal: stop now, the last checkpoint stands
+    stopSignal = sig;
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+
+  const crashAfter = Number(process.env.LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS ?? 0); // test hook: a hard crash
+  let checkpoints = 0;
+  let lastCheckpoint = performance.now();
+  let sessionSeconds = 0;
+  const t0 = performance.now();
+  const checkpoint = (acc: RunAccumulator, next: number) => {
+    if (!dir) return;
+    csv?.sync();
+    writeCheckpoint(dir, {
+      identity: id, fingerprint: fp, range, shard: spec.shard,
+      perGame: csv && opts.perGame ? { path: opts.perGame, bytes: csv.bytes } : null,
+      next, seconds: start.seconds + (performance.now() - t0) / 1000, acc: acc.toJSON(),
+    });
+    lastCheckpoint = performance.now();
+    if (crashAfter && ++checkpoints >= crashAfter) process.kill(process.pid, 'SIGKILL');
+  };
+
+  progress?.start(start.next - spec.start);
+  let result;
+  try {
+    result = await runPool(spec, { threads: opts.threads, batchSize: opts.batchSize, from: start.next, acc: start.acc, rows: !!csv }, {
+      onBatch: (b, acc) => {
+        if (csv && b.rows) csv.append(b.rows);
+        if (dir && performance.now() - lastCheckpoint >= opts.checkpointEvery * 1000 && b.end < spec.end) checkpoint(acc, b.end);
+      },
+      onProgress: (played) => progress?.update(start.next - spec.start + played),
+      shouldStop: () => stopSignal !== null,
+    });
+    sessionSeconds = result.seconds;
+  } catch (e) {
+    csv?.close();
+    throw e;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  const seconds = start.seconds + sessionSeconds;
+  if (result.next < spec.end) {
+    checkpoint(result.acc, result.next);
+    csv?.close();
+    progress?.finish('(interrupted)');
+    throw new Interrupted(result.next, spec.end, dir ?? null, stopSignal ?? 'stop');
+  }
+  progress?.finish();
+  csv?.finish();
+  if (dir) {
+    writeAccumulatorFile(dir, { identity: id, fingerprint: fp, range, shard: spec.shard, perGame: opts.perGame ?? null, perf: { seconds, threads: opts.threads }, acc: result.acc.toJSON() });
+    rmSync(join(dir, CHECKPOINT_FILE), { force: true });
+  }
+  return { acc: result.acc, seconds, played: spec.end - start.next, sessionSeconds, resumedAt: start.next };
+}
