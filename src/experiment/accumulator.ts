@@ -1,0 +1,124 @@
+// Integer-exact accumulators for experiments: per arm, and paired against the baseline game by game.
+// Every field is an integer sum, so merging is exact and associative: any thread count or batch split
+// gives the same numbers.
+import type { Outcome } from '../legions/outcome.js';
+import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
+
+/** Shared wins are counted in sixtieths (1/1..1/5 of a win are all whole). */
+export const WIN_UNIT = 60;
+
+export interface ArmAcc {
+  n: number;
+  rates: Record<RateMetric, number>;
+  sum: Record<MeanMetric, number>;
+  sumSq: Record<MeanMetric, number>;
+  /** Collapses by the turn they happened (index = turn). */
+  collapseByTurn: number[];
+  /** Wins by seat and by policy, in WIN_UNITs; appearances by policy. */
+  winsBySeat: number[];
+  winsByPolicy: Record<string, number>;
+  gamesByPolicy: Record<string, number>;
+  policyErrors: number;
+}
+
+/** Against the baseline, same game: discordant pairs for rates, differences for means. */
+export interface PairAcc {
+  n: number;
+  /** Baseline yes and arm no (b), baseline no and arm yes (c). */
+  b: Record<RateMetric, number>;
+  c: Record<RateMetric, number>;
+  sumD: Record<MeanMetric, number>;
+  sumD2: Record<MeanMetric, number>;
+}
+
+const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+export function newArmAcc(players: number): ArmAcc {
+  return {
+    n: 0, rates: zeros(RATE_METRICS), sum: zeros(MEAN_METRICS), sumSq: zeros(MEAN_METRICS), collapseByTurn: [],
+    winsBySeat: new Array<number>(players).fill(0), winsByPolicy: {}, gamesByPolicy: {}, policyErrors: 0,
+  };
+}
+
+export function newPairAcc(): PairAcc {
+  return { n: 0, b: zeros(RATE_METRICS), c: zeros(RATE_METRICS), sumD: zeros(MEAN_METRICS), sumD2: zeros(MEAN_METRICS) };
+}
+
+/** A game's 0/1 value of each rate metric. */
+export function rateValue(o: Outcome, m: RateMetric): number {
+  if (m === 'collapse') return o.cause ? 1 : 0;
+  return o.cause === ['', 'revolt', 'bankruptcy', 'wars'].indexOf(m) ? 1 : 0;
+}
+
+/** A game's value of each mean metric (integers). */
+export function meanValue(o: Outcome, m: MeanMetric): number {
+  switch (m) {
+    case 'finalRI': return o.riByTurn[o.riByTurn.length - 1] ?? 0;
+    case 'stateTreasury': return o.stateTreasuryByTurn[o.stateTreasuryByTurn.length - 1] ?? 0;
+    case 'prestigeSpread': return Math.max(...o.prestige) - Math.min(...o.prestige);
+    case 'legionsLost': return o.legionsLost;
+    case 'warsWon': return o.warsWon;
+    case 'turnsPlayed': return o.turnsPlayed;
+  }
+}
+
+export function addOutcome(a: ArmAcc, o: Outcome, seatPolicies: readonly string[]): void {
+  a.n++;
+  for (const m of RATE_METRICS) a.rates[m] += rateValue(o, m);
+  for (const m of MEAN_METRICS) {
+    const v = meanValue(o, m);
+    a.sum[m] += v;
+    a.sumSq[m] += v * v;
+  }
+  if (o.cause) a.collapseByTurn[o.lostTurn] = (a.collapseByTurn[o.lostTurn] ?? 0) + 1;
+  let k = 0;
+  for (let f = 0; f < o.players; f++) if (o.winners & (1 << f)) k++;
+  for (let f = 0; f < o.players; f++) {
+    const p = seatPolicies[f]!;
+    a.gamesByPolicy[p] = (a.gamesByPolicy[p] ?? 0) + 1;
+    if (o.winners & (1 << f)) {
+      a.winsBySeat[f] += WIN_UNIT / k;
+      a.winsByPolicy[p] = (a.winsByPolicy[p] ?? 0) + WIN_UNIT / k;
+    }
+  }
+  a.policyErrors += o.policyErrors;
+}
+
+export function addPair(p: PairAcc, base: Outcome, arm: Outcome): void {
+  p.n++;
+  for (const m of RATE_METRICS) {
+    const x = rateValue(base, m);
+    const y = rateValue(arm, m);
+    if (x && !y) p.b[m]++;
+    else if (!x && y) p.c[m]++;
+  }
+  for (const m of MEAN_METRICS) {
+    const d = meanValue(arm, m) - meanValue(base, m);
+    p.sumD[m] += d;
+    p.sumD2[m] += d * d;
+  }
+}
+
+function addRec(a: Record<string, number>, b: Record<string, number>): void {
+  for (const [k, v] of Object.entries(b)) a[k] = (a[k] ?? 0) + v;
+}
+
+export function mergeArm(a: ArmAcc, b: ArmAcc): void {
+  a.n += b.n;
+  addRec(a.rates, b.rates);
+  addRec(a.sum, b.sum);
+  addRec(a.sumSq, b.sumSq);
+  b.collapseByTurn.forEach((v, t) => (a.collapseByTurn[t] = (a.collapseByTurn[t] ?? 0) + (v ?? 0)));
+  b.winsBySeat.forEach((v, f) => (a.winsBySeat[f] += v));
+  addRec(a.winsByPolicy, b.winsByPolicy);
+  addRec(a.gamesByPolicy, b.gamesByPolicy);
+  a.policyErrors += b.policyErrors;
+}
+
+export function mergePair(a: PairAcc, b: PairAcc): void {
+  a.n += b.n;
+  addRec(a.b, b.b);
+  addRec(a.c, b.c);
+  addRec(a.sumD, b.sumD);
+  addRec(a.sumD2, b.sumD2);
+}

@@ -1,0 +1,238 @@
+// Experiment results: JSON, a CSV for every table, Vega-Lite charts (spec + SVG) and a self-contained
+// offline index.html with plain-language headlines. Every file is written atomically.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { shortHash } from '../sim/spec.js';
+import { writeAtomic } from '../sim/files.js';
+import { gitCommit, toolVersion } from '../report/outputs.js';
+import { wilson } from '../stats/intervals.js';
+import { WIN_UNIT } from './accumulator.js';
+import { enabledVariantNames } from './util.js';
+import type { ExperimentRun } from './run.js';
+import { type Experiment, type Metric } from './schema.js';
+import { type Comparison, compare, type Estimate, estimate, isRate, zFor } from './stats.js';
+
+export interface ArmResult {
+  name: string;
+  x?: number;
+  variants: string[];
+  policies: string[];
+  games: number;
+  metrics: Partial<Record<Metric, Estimate>>;
+  collapseByTurn: number[];
+  winRateBySeat: Estimate[];
+  winRateByPolicy: (Estimate & { policy: string; games: number })[];
+  policyErrors: number;
+}
+
+export interface ComparisonRow extends Comparison {
+  arm: string;
+  metric: Metric;
+}
+
+export interface ExperimentResults {
+  name: string;
+  description: string;
+  players: number;
+  seed: string;
+  gamesPerArm: number;
+  looks: number;
+  confidence: number;
+  baseline: string;
+  metrics: Metric[];
+  arms: ArmResult[];
+  comparisons: ComparisonRow[];
+  headlines: string[];
+  perf: { threads: number; seconds: number; gamesPerSecond: number };
+}
+
+const METRIC_LABELS: Record<Metric, string> = {
+  collapse: 'collapse', revolt: 'revolt', bankruptcy: 'bankruptcy', wars: 'collapse by wars', finalRI: 'final Revolution Index',
+  prestigeSpread: 'Prestige spread (max - min)', legionsLost: 'legions lost', warsWon: 'wars won', turnsPlayed: 'turns played',
+  stateTreasury: 'final State Treasury',
+};
+
+const fmt = (m: Metric, v: number): string => (isRate(m) ? `${(100 * v).toFixed(1)} %` : v.toFixed(2));
+const fmtCI = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
+const fmtDiff = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} points [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
+
+export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
+  const z = zFor(run.alpha);
+  const base = run.accs[run.baseline]!;
+  const arms: ArmResult[] = run.arms.map((a, i) => {
+    const acc = run.accs[i]!;
+    const metrics: Partial<Record<Metric, Estimate>> = {};
+    for (const m of e.metrics) metrics[m] = estimate(acc, m, z);
+    const byPolicy = Object.keys(acc.gamesByPolicy).sort().map((p) => {
+      const w = (acc.winsByPolicy[p] ?? 0) / WIN_UNIT;
+      const g = acc.gamesByPolicy[p]!;
+      const [low, high] = wilson(w, g, z);
+      return { policy: p, games: g, value: w / g, low, high };
+    });
+    return {
+      name: a.name, ...(a.x !== undefined ? { x: a.x } : {}), variants: enabledVariantNames(a.cfg), policies: a.policies,
+      games: acc.n, metrics,
+      collapseByTurn: Array.from({ length: a.cfg.params.turns }, (_, t) => (acc.collapseByTurn[t + 1] ?? 0) / acc.n),
+      winRateBySeat: acc.winsBySeat.map((w) => {
+        const [low, high] = wilson(w / WIN_UNIT, acc.n, z);
+        return { value: w / WIN_UNIT / acc.n, low, high };
+      }),
+      winRateByPolicy: byPolicy, policyErrors: acc.policyErrors,
+    };
+  });
+  const comparisons: ComparisonRow[] = [];
+  run.arms.forEach((a, i) => {
+    if (i === run.baseline) return;
+    for (const m of e.metrics) comparisons.push({ arm: a.name, metric: m, ...compare(run.accs[i]!, base, run.pairs[i]!, m, z) });
+  });
+  const baseName = run.arms[run.baseline]!.name;
+  const headlines = comparisons.map((c) => {
+    const from = arms[run.baseline]!.metrics[c.metric]!;
+    const to = arms.find((x) => x.name === c.arm)!.metrics[c.metric]!;
+    const verb = !c.significant ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
+    const what = METRIC_LABELS[c.metric];
+    return verb === 'leaves'
+      ? `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${baseName} (paired difference ${fmtDiff(c.metric, c.diff)}).`
+      : `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${fmtDiff(c.metric, c.diff)}, p ${c.p < 1e-4 ? '< 0.0001' : '= ' + c.p.toFixed(4)}).`;
+  });
+  return {
+    name: e.name, description: e.description ?? '', players: e.players, seed: e.seed, gamesPerArm: run.games, looks: run.looks,
+    confidence: 1 - run.alpha, baseline: baseName, metrics: [...e.metrics], arms, comparisons, headlines,
+    perf: { threads: run.threads, seconds: run.seconds, gamesPerSecond: (run.games * run.arms.length) / Math.max(run.seconds, 1e-9) },
+  };
+}
+
+// ---- tables as CSV ----
+const csv = (rows: (string | number)[][]): string => rows.map((r) => r.map((x) => (typeof x === 'string' && /[",\n]/.test(x) ? `"${x.replace(/"/g, '""')}"` : String(x))).join(',')).join('\n') + '\n';
+
+export function tables(r: ExperimentResults): Record<string, string> {
+  const out: Record<string, string> = {};
+  out['metrics.csv'] = csv([['arm', 'x', 'metric', 'value', 'low', 'high', 'games'],
+    ...r.arms.flatMap((a) => r.metrics.map((m) => [a.name, a.x ?? '', m, a.metrics[m]!.value, a.metrics[m]!.low, a.metrics[m]!.high, a.games]))]);
+  out['comparisons.csv'] = csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'significant', 'variance_reduction'],
+    ...r.comparisons.map((c) => [c.arm, r.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction])]);
+  out['seats.csv'] = csv([['arm', 'seat', 'win_rate', 'low', 'high'], ...r.arms.flatMap((a) => a.winRateBySeat.map((w, s) => [a.name, s, w.value, w.low, w.high]))]);
+  out['policies.csv'] = csv([['arm', 'policy', 'seat_games', 'win_rate', 'low', 'high'],
+    ...r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, w.games, w.value, w.low, w.high]))]);
+  out['collapse-by-turn.csv'] = csv([['arm', 'turn', 'collapse'], ...r.arms.flatMap((a) => a.collapseByTurn.map((v, t) => [a.name, t + 1, v]))]);
+  return out;
+}
+
+// ---- charts ----
+type Spec = Record<string, unknown>;
+const base = (title: string, values: unknown[]): Spec => ({
+  $schema: 'https://vega.github.io/schema/vega-lite/v6.json', title, width: 460, config: { font: 'DejaVu Sans' }, data: { values },
+});
+
+export function charts(r: ExperimentResults): Record<string, Spec> {
+  const out: Record<string, Spec> = {};
+  const swept = r.arms.every((a) => a.x !== undefined);
+  for (const m of r.metrics) {
+    const values = r.arms.map((a) => ({ arm: a.name, x: a.x, value: a.metrics[m]!.value, low: a.metrics[m]!.low, high: a.metrics[m]!.high }));
+    const axis = isRate(m) ? { format: '%' } : {};
+    const title = `${METRIC_LABELS[m]} by arm (${Math.round(100 * r.confidence)} % intervals)`;
+    out[`metric-${m}`] = swept
+      ? { ...base(title, values), layer: [
+        { mark: { type: 'area', opacity: 0.25 }, encoding: { x: { field: 'x', type: 'quantitative', title: 'swept value' }, y: { field: 'low', type: 'quantitative', title: METRIC_LABELS[m], axis }, y2: { field: 'high' } } },
+        { mark: { type: 'line', point: true }, encoding: { x: { field: 'x', type: 'quantitative' }, y: { field: 'value', type: 'quantitative' } } },
+      ] }
+      : { ...base(title, values), encoding: { y: { field: 'arm', type: 'nominal', sort: null, title: 'Arm' } }, layer: [
+        { mark: 'bar', encoding: { x: { field: 'value', type: 'quantitative', title: METRIC_LABELS[m], axis } } },
+        { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+      ] };
+  }
+  if (r.comparisons.length && !swept) {
+    const values = r.comparisons.map((c) => ({ arm: c.arm, metric: METRIC_LABELS[c.metric], value: c.diff.value, low: c.diff.low, high: c.diff.high }));
+    out['paired-differences'] = { ...base(`Paired difference from ${r.baseline}`, values), facet: { row: { field: 'metric', type: 'nominal', title: null, header: { labelAngle: 0, labelAlign: 'left', labelFontWeight: 'bold' } } },
+      resolve: { scale: { x: 'independent' } },
+      spec: { width: 420, layer: [
+        { mark: { type: 'point', filled: true }, encoding: { y: { field: 'arm', type: 'nominal', title: 'Arm' }, x: { field: 'value', type: 'quantitative', title: 'arm - baseline' } } },
+        { mark: 'rule', encoding: { y: { field: 'arm', type: 'nominal' }, x: { field: 'low', type: 'quantitative' }, x2: { field: 'high' } } },
+      ] } };
+  }
+  out['collapse-by-turn'] = { ...base('Collapse by turn (share of games)', r.arms.flatMap((a) => a.collapseByTurn.map((v, t) => ({ arm: a.name, turn: t + 1, collapse: v })))),
+    mark: { type: 'line', point: true },
+    encoding: { x: { field: 'turn', type: 'ordinal', title: 'Turn' }, y: { field: 'collapse', type: 'quantitative', title: 'Games lost in this turn', axis: { format: '%' } }, color: { field: 'arm', type: 'nominal', title: 'Arm' } } };
+  out['win-rate-by-seat'] = { ...base('Win rate by seat', r.arms.flatMap((a) => a.winRateBySeat.map((w, s) => ({ arm: a.name, seat: s, ...w })))),
+    encoding: { x: { field: 'seat', type: 'ordinal', title: 'Seat' }, xOffset: { field: 'arm' }, color: { field: 'arm', type: 'nominal', title: 'Arm' } },
+    layer: [
+      { mark: 'bar', encoding: { y: { field: 'value', type: 'quantitative', title: 'Win rate', axis: { format: '%' } } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { y: { field: 'low', type: 'quantitative' }, y2: { field: 'high' } } },
+    ] };
+  return out;
+}
+
+// ---- HTML ----
+const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function htmlTable(head: string[], rows: string[][]): string {
+  return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
+}
+
+export function html(r: ExperimentResults, svgs: Record<string, string>, manifest: unknown): string {
+  const pct = (e: Estimate) => `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]`;
+  const metricRows = r.arms.map((a) => [a.name, String(a.games), ...r.metrics.map((m) => fmtCI(m, a.metrics[m]!)), String(a.policyErrors)]);
+  const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), c.p < 1e-4 ? '< 0.0001' : c.p.toFixed(4), c.significant ? 'yes' : 'no', Number.isFinite(c.varianceReduction) ? `${c.varianceReduction.toFixed(1)}x` : '-']);
+  const seatRows = r.arms.map((a) => [a.name, ...a.winRateBySeat.map(pct)]);
+  const polRows = r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, String(w.games), pct(w)]));
+  const fig = (name: string) => (svgs[name] ? `<figure id="chart-${name}">${svgs[name]}<figcaption><a href="charts/${name}.vl.json">Vega-Lite spec</a></figcaption></figure>` : '');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>LEGIONS experiment: ${esc(r.name)}</title>
+<style>body{font-family:"DejaVu Sans",Verdana,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}
+table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:.25em .6em;text-align:right}th:first-child,td:first-child{text-align:left}
+figure{margin:1.5em 0}li{margin:.3em 0}pre{background:#f4f4f4;padding:1em;overflow:auto}</style></head>
+<body>
+<h1>LEGIONS experiment: ${esc(r.name)}</h1>
+<p>${esc(r.description)}</p>
+<p>${r.players} players; ${r.gamesPerArm.toLocaleString('en-US')} games per arm, every arm on the same game seeds (seed "${esc(r.seed)}", common random numbers); baseline <b>${esc(r.baseline)}</b>; ${Math.round(1000 * r.confidence) / 10} % intervals${r.looks > 1 ? ` after ${r.looks} looks (alpha spent at 0.05 / 2^k per look)` : ''}.</p>
+<h2>Headlines</h2>
+<ul>${r.headlines.map((h) => `<li>${esc(h)}</li>`).join('')}</ul>
+<h2>Metrics by arm</h2>
+${htmlTable(['Arm', 'Games', ...r.metrics.map((m) => METRIC_LABELS[m]), 'Policy errors'], metricRows)}
+<p><a href="metrics.csv">metrics.csv</a></p>
+${r.metrics.map((m) => fig(`metric-${m}`)).join('\n')}
+${r.comparisons.length ? `<h2>Paired comparisons with ${esc(r.baseline)}</h2>
+${htmlTable(['Arm', 'Metric', 'Difference (arm - baseline)', 'p', 'Significant', 'Variance reduction from pairing'], compRows)}
+<p>Rates are compared with McNemar's test on the discordant games, means with a paired z-test on per-game differences. The variance reduction is the variance the difference would have if the arms were played on independent seeds, over its paired variance. <a href="comparisons.csv">comparisons.csv</a></p>
+${fig('paired-differences')}` : ''}
+<h2>Collapse by turn</h2>
+${fig('collapse-by-turn')}
+<p><a href="collapse-by-turn.csv">collapse-by-turn.csv</a></p>
+<h2>Seats and policies</h2>
+${htmlTable(['Arm', ...r.arms[0]!.winRateBySeat.map((_, s) => `Seat ${s}`)], seatRows)}
+${fig('win-rate-by-seat')}
+${htmlTable(['Arm', 'Policy', 'Seat-games', 'Win rate'], polRows)}
+<p><a href="seats.csv">seats.csv</a>, <a href="policies.csv">policies.csv</a></p>
+<h2>Manifest</h2>
+<pre>${esc(JSON.stringify(manifest, null, 2))}</pre>
+</body></html>
+`;
+}
+
+export async function writeReport(dir: string, e: Experiment, r: ExperimentResults): Promise<string[]> {
+  const { renderSvg } = await import('../report/render.js');
+  mkdirSync(join(dir, 'charts'), { recursive: true });
+  const files: string[] = [];
+  const put = (name: string, data: string) => {
+    writeAtomic(join(dir, name), data);
+    files.push(name);
+  };
+  for (const [name, text] of Object.entries(tables(r))) put(name, text);
+  const svgs: Record<string, string> = {};
+  for (const [name, spec] of Object.entries(charts(r))) {
+    put(`charts/${name}.vl.json`, JSON.stringify(spec, null, 2) + '\n');
+    svgs[name] = await renderSvg(spec);
+    put(`charts/${name}.svg`, svgs[name]);
+  }
+  const { perf, ...stable } = r;
+  put('results.json', JSON.stringify({ ...stable, perf }, null, 2) + '\n');
+  const manifest = {
+    tool: 'legions', version: toolVersion(), gitCommit: gitCommit(), command: 'experiment', experiment: e.name,
+    experimentHash: shortHash(e), seed: e.seed, players: e.players, gamesPerArm: r.gamesPerArm,
+    arms: r.arms.map((a) => ({ name: a.name, variants: a.variants, policies: a.policies })),
+    threads: perf.threads, throughput: { seconds: perf.seconds, gamesPerSecond: perf.gamesPerSecond },
+  };
+  put('manifest.json', JSON.stringify(manifest, null, 2) + '\n');
+  put('index.html', html(r, svgs, manifest));
+  return files;
+}

@@ -1,0 +1,271 @@
+// Experiments: paired statistics against hand computations, interval coverage by simulation, schema
+// errors, the published schema, thread-count independence, the CI gate and the HTML report in Chromium.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
+import { lineups } from '../src/experiment/arms.js';
+import { experimentJsonSchema, loadExperiment } from '../src/experiment/schema.js';
+import { alphaAtLook, compare, estimate, normalQuantile, zFor } from '../src/experiment/stats.js';
+import { makePrng } from '../src/core/rng.js';
+import { wilson } from '../src/stats/intervals.js';
+
+const root = join(__dirname, '..');
+const bin = join(root, 'bin', 'legions.js');
+const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
+const tmp = mkdtempSync(join(tmpdir(), 'legions-exp-'));
+
+function writeExperiment(name: string, body: Record<string, unknown>): string {
+  const f = join(tmp, `${name}.json`);
+  writeFileSync(f, JSON.stringify({ name, ...body }));
+  return f;
+}
+
+describe('paired statistics (hand-computed cases)', () => {
+  it('McNemar on discordant pairs: b = 3, c = 1 of 10', () => {
+    const base = newArmAcc(5);
+    const arm = newArmAcc(5);
+    const pair = newPairAcc();
+    base.n = arm.n = pair.n = 10;
+    base.rates.collapse = 5; // baseline 5/10, arm 3/10: b = 3 (base yes, arm no), c = 1
+    arm.rates.collapse = 3;
+    pair.b.collapse = 3;
+    pair.c.collapse = 1;
+    const c = compare(arm, base, pair, 'collapse', 1.959963984540054);
+    expect(c.diff.value).toBeCloseTo(-0.2, 12);
+    // var = (b + c - (c - b)^2 / n) / n^2 = (4 - 0.4) / 100 = 0.036
+    expect(c.diff.high - c.diff.value).toBeCloseTo(1.959963984540054 * Math.sqrt(0.036), 12);
+    // chi = (|b - c| - 1) / sqrt(b + c) = 0.5; p = 2 (1 - Phi(0.5)) = 0.617075
+    expect(c.p).toBeCloseTo(0.617075, 5);
+    expect(c.significant).toBe(false);
+    // independent variance (0.3*0.7 + 0.5*0.5) / 10 = 0.046: reduction 0.046 / 0.036
+    expect(c.varianceReduction).toBeCloseTo(0.046 / 0.036, 12);
+  });
+
+  it('paired differences of a mean: d = 1, 2, 3, 4 (mean 2.5, sd 1.2910)', () => {
+    const base = newArmAcc(5);
+    const arm = newArmAcc(5);
+    const pair = newPairAcc();
+    base.n = arm.n = pair.n = 4;
+    pair.sumD.finalRI = 10;
+    pair.sumD2.finalRI = 30;
+    // arm values 2,4,6,8 (var 6.667), base values 1,2,3,4 (var 1.667)
+    arm.sum.finalRI = 20;
+    arm.sumSq.finalRI = 120;
+    base.sum.finalRI = 10;
+    base.sumSq.finalRI = 30;
+    const z = 1.959963984540054;
+    const c = compare(arm, base, pair, 'finalRI', z);
+    const sd = Math.sqrt((30 - 100 / 4) / 3);
+    expect(c.diff.value).toBe(2.5);
+    expect(c.diff.low).toBeCloseTo(2.5 - (z * sd) / 2, 12);
+    expect(c.significant).toBe(true);
+    expect(c.varianceReduction).toBeCloseTo((20 / 3 + 5 / 3) / 4 / (sd * sd / 4), 12);
+  });
+
+  it('estimates: Wilson for rates, mean +- z sd / sqrt(n) for means', () => {
+    const a = newArmAcc(5);
+    a.n = 100;
+    a.rates.collapse = 30;
+    a.sum.legionsLost = 250;
+    a.sumSq.legionsLost = 1000;
+    const z = 1.959963984540054;
+    const e = estimate(a, 'collapse', z);
+    expect([e.low, e.high]).toEqual(wilson(30, 100, z));
+    const m = estimate(a, 'legionsLost', z);
+    const sd = Math.sqrt((1000 - 250 * 250 / 100) / 99);
+    expect(m.value).toBe(2.5);
+    expect(m.high).toBeCloseTo(2.5 + (z * sd) / 10, 12);
+  });
+
+  it('the normal quantile and the alpha spent per look', () => {
+    expect(normalQuantile(0.975)).toBeCloseTo(1.959963984540054, 8);
+    expect(normalQuantile(0.5)).toBeCloseTo(0, 12);
+    expect(normalQuantile(0.001)).toBeCloseTo(-3.090232306167813, 7);
+    expect(zFor(0.05)).toBeCloseTo(1.959963984540054, 8);
+    let spent = 0;
+    for (let k = 1; k < 40; k++) spent += alphaAtLook(0.05, k);
+    expect(spent).toBeLessThan(0.05);
+  });
+});
+
+describe('interval coverage by simulation', () => {
+  it('a 95 % Wilson interval covers a known rate about 95 % of the time', () => {
+    const r = makePrng('coverage');
+    for (const [p, n] of [[0.3, 200], [0.05, 400]] as const) {
+      let covered = 0;
+      const reps = 3000;
+      for (let i = 0; i < reps; i++) {
+        let k = 0;
+        for (let j = 0; j < n; j++) if (r() < p) k++;
+        const [lo, hi] = wilson(k, n);
+        if (lo <= p && p <= hi) covered++;
+      }
+      expect(covered / reps).toBeGreaterThan(0.93);
+      expect(covered / reps).toBeLessThan(0.97);
+    }
+  });
+
+  it('the paired difference interval covers a known difference about 95 % of the time', () => {
+    const r = makePrng('paired coverage');
+    const n = 400;
+    const reps = 2000;
+    let covered = 0;
+    // Correlated pairs: base ~ Bernoulli(0.4); arm = base, flipped to 0 with prob 0.25 and from 0 to 1 with prob 0.05.
+    const truth = 0.6 * 0.05 - 0.4 * 0.25; // P(arm) - P(base)
+    for (let i = 0; i < reps; i++) {
+      const base = newArmAcc(5);
+      const arm = newArmAcc(5);
+      const pair = newPairAcc();
+      base.n = arm.n = pair.n = n;
+      for (let j = 0; j < n; j++) {
+        const x = r() < 0.4 ? 1 : 0;
+        const y = x ? (r() < 0.25 ? 0 : 1) : r() < 0.05 ? 1 : 0;
+        base.rates.collapse += x;
+        arm.rates.collapse += y;
+        if (x && !y) pair.b.collapse++;
+        if (!x && y) pair.c.collapse++;
+      }
+      const c = compare(arm, base, pair, 'collapse', 1.959963984540054);
+      if (c.diff.low <= truth && truth <= c.diff.high) covered++;
+    }
+    expect(covered / reps).toBeGreaterThan(0.93);
+    expect(covered / reps).toBeLessThan(0.97);
+  });
+});
+
+describe('experiment files', () => {
+  const broken: [string, Record<string, unknown>, RegExp][] = [
+    ['no games', { arms: [{ name: 'a' }] }, /games: .*(number|expected)/i],
+    ['four players', { games: 10, players: 4, arms: [{ name: 'a' }] }, /players/],
+    ['unknown metric', { games: 10, arms: [{ name: 'a' }], metrics: ['happiness'] }, /metrics\.0/],
+    ['no arms', { games: 10 }, /arms: give at least one arm/],
+    ['unknown baseline', { games: 10, arms: [{ name: 'a' }], baseline: 'b' }, /baseline: no arm is named "b"/],
+    ['twin arms', { games: 10, arms: [{ name: 'a' }, { name: 'a' }] }, /used twice/],
+    ['bad sweep', { games: 10, sweep: { param: 'turns', values: [5], from: 1, to: 2, step: 1 } }, /sweep: give either values/],
+    ['stray field', { games: 10, arms: [{ name: 'a' }], colour: 'red' }, /Unrecognized key.*colour|colour/],
+    ['bad arm name', { games: 10, arms: [{ name: 'a b' }] }, /arms\.0\.name/],
+  ];
+  for (const [what, body, pattern] of broken) {
+    it(`refuses ${what}, naming the field`, () => {
+      expect(() => loadExperiment(writeExperiment(what.replace(/ /g, '-'), body))).toThrow(pattern);
+    });
+  }
+
+  it('refuses bad values only the engine knows, through the CLI, as one line with exit 2', () => {
+    for (const [body, pattern] of [
+      [{ games: 10, arms: [{ name: 'a', variants: ['chariots'] }] }, /arms\.0\.variants: unknown variant "chariots"/],
+      [{ games: 10, arms: [{ name: 'a', rules: { magic: 1 } }] }, /unknown rule key "magic"/],
+      [{ games: 10, arms: [{ name: 'a', policies: 'genius' }] }, /unknown policy "genius"/],
+    ] as const) {
+      const r = cli('experiment', writeExperiment('engine-bad', body), '--out', join(tmp, 'never'), '--quiet');
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
+      expect(existsSync(join(tmp, 'never', 'index.html'))).toBe(false);
+    }
+  });
+
+  it('the published JSON Schema is the one the code validates with', () => {
+    const published = JSON.parse(readFileSync(join(root, 'experiments', 'schema.json'), 'utf8'));
+    expect(published).toEqual(experimentJsonSchema());
+  });
+
+  it('every shipped experiment file is valid', () => {
+    for (const f of ['default', 'ci-balance', 'players-3-vs-5', 'policy-mix', 'treasury-sweep', 'seat-advantage']) {
+      expect(() => loadExperiment(join(root, 'experiments', `${f}.json`))).not.toThrow();
+    }
+  });
+
+  it('seat rotation: a cyclic Latin square, or every permutation', () => {
+    const l = lineups('latin', 5);
+    expect(l).toHaveLength(5);
+    for (let s = 0; s < 5; s++) expect(new Set(l.map((x) => x[s])).size).toBe(5);
+    expect(lineups('all', 3)).toHaveLength(6);
+    expect(lineups('none', 5)).toEqual([[0, 1, 2, 3, 4]]);
+  });
+});
+
+describe('running experiments', () => {
+  const small = writeExperiment('small', {
+    games: 300, seed: 'small', players: 5, policies: ['statesman', 'opportunist', 'parametric', 'statesman', 'opportunist'],
+    seatRotation: 'latin', arms: [{ name: 'base' }, { name: 'land-acts', variants: ['land-acts'] }],
+    metrics: ['collapse', 'finalRI', 'prestigeSpread'], gate: { collapse: { practical: 0.02 }, finalRI: { practical: 0.5 } },
+  });
+
+  it('gives byte-identical results for 1 and 2 threads (all but perf)', () => {
+    const results = [1, 2].map((t) => {
+      const out = join(tmp, `threads-${t}`);
+      const r = cli('experiment', small, '--out', out, '--threads', String(t), '--quiet');
+      expect(r.status).toBe(0);
+      const j = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+      delete j.perf;
+      return JSON.stringify(j);
+    });
+    expect(results[1]).toBe(results[0]);
+    const j = JSON.parse(results[0]!);
+    expect(j.arms[0].games).toBe(300);
+    expect(j.comparisons.length).toBe(3);
+    expect(j.headlines[0]).toMatch(/^land-acts (lowers|raises|leaves)/);
+    for (const f of ['metrics.csv', 'comparisons.csv', 'seats.csv', 'policies.csv', 'collapse-by-turn.csv', 'manifest.json', 'index.html', 'charts/metric-collapse.vl.json', 'charts/metric-collapse.svg']) {
+      expect(existsSync(join(tmp, 'threads-1', f))).toBe(true);
+    }
+  });
+
+  it('the balance gate passes on an unchanged tree and fails when a rule is changed on purpose', () => {
+    const baseline = join(tmp, 'baseline.json');
+    expect(cli('check', small, '--baseline', baseline, '--update-baseline', '--quiet').status).toBe(0);
+    const same = cli('check', small, '--baseline', baseline, '--quiet');
+    expect(same.status).toBe(0);
+    expect(same.stdout).toMatch(/no metric moved/);
+    const { name: _name, ...body } = JSON.parse(readFileSync(small, 'utf8'));
+    const changed = writeExperiment('small-changed', { ...body, rules: { startStateTreasury: 40 } });
+    const moved = cli('check', changed, '--baseline', baseline, '--quiet');
+    expect(moved.status).toBe(1);
+    expect(moved.stdout).toMatch(/MOVED/);
+    expect(moved.stdout).toMatch(/metric\(s\) moved beyond tolerance/);
+  });
+
+  it('a precision target adds games until every rate interval is narrow enough', () => {
+    const f = writeExperiment('precise', { games: 200, seed: 'p', policies: 'statesman', arms: [{ name: 'only' }], metrics: ['collapse'], precision: 0.06, maxGames: 3200 });
+    const out = join(tmp, 'precise');
+    expect(cli('experiment', f, '--out', out, '--quiet').status).toBe(0);
+    const j = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    expect(j.looks).toBeGreaterThan(1);
+    const e = j.arms[0].metrics.collapse;
+    expect((e.high - e.low) / 2 < 0.06 || j.gamesPerArm === 3200).toBe(true);
+    expect(j.confidence).toBeCloseTo(1 - 0.05 / 2 ** j.looks, 12);
+  });
+
+  it('the report renders in headless Chromium: every chart drawn, no console error', async () => {
+    const out = join(tmp, 'threads-1');
+    const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    expect(existsSync(exe), `headless Chromium expected at ${exe} (.ci/run installs Debian's chromium)`).toBe(true);
+    const { chromium } = await import('playwright-core');
+    const browser = await chromium.launch({ executablePath: exe, args: ['--no-sandbox'] });
+    try {
+      const page = await browser.newPage();
+      const errors: string[] = [];
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await page.goto(`file://${join(out, 'index.html')}`);
+      const figures = await page.$$eval('figure', (fs) => fs.map((f) => {
+        const svg = f.querySelector('svg');
+        const box = svg?.getBoundingClientRect();
+        return { id: f.id, w: box?.width ?? 0, h: box?.height ?? 0, marks: svg?.querySelectorAll('path, rect, line').length ?? 0 };
+      }));
+      expect(figures.length).toBeGreaterThanOrEqual(5);
+      for (const fig of figures) {
+        expect(fig.w, fig.id).toBeGreaterThan(100);
+        expect(fig.h, fig.id).toBeGreaterThan(50);
+        expect(fig.marks, fig.id).toBeGreaterThan(3);
+      }
+      expect(await page.$$eval('h2', (h) => h.map((x) => x.textContent))).toContain('Headlines');
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});
