@@ -3,9 +3,13 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError } from '../legions/params.js';
 import { benchCommand } from './bench.js';
+import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';
+import { mergeCommand } from './merge.js';
 import { oddsCommand } from './odds.js';
 import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
+import { tournamentCommand } from './tournament.js';
+import { tuneCommand } from './tune.js';
 
 function fail(msg: string): never {
   process.stderr.write(`legions: ${msg}\n`);
@@ -19,7 +23,13 @@ try {
     .command(replayCommand)
     .command(oddsCommand)
     .command(benchCommand)
-    .demandCommand(1, 'name a command: simulate, replay, odds or bench')
+    .command(mergeCommand)
+    .command(experimentCommand)
+    .command(checkCommand)
+    .command(schemaCommand)
+    .command(tournamentCommand)
+    .command(tuneCommand)
+    .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune or schema')
     .strict()
     .fail((msg, err) => {
       if (err) throw err;

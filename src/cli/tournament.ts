@@ -1,0 +1,100 @@
+// legions tournament: policies against each other with seat rotation; CSV, JSON, chart and HTML section.
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { runTournament, type TournamentResult } from '../ai/tournament.js';
+import { InputError } from '../legions/params.js';
+import { renderSvg, svgToPng } from '../report/render.js';
+import { ensureWritableDir, writeAtomic } from '../sim/files.js';
+import { Progress } from '../sim/progress.js';
+import { makePolicy } from '../../policies/index.js';
+import { buildConfig, type GameArgs, withGameOptions } from './options.js';
+
+interface TournamentArgs extends GameArgs {
+  games: number;
+  collapseGames: number;
+  out: string;
+  json: boolean;
+  quiet: boolean;
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+
+export function tournamentCsv(r: TournamentResult): string {
+  const lines = ['rank,policy,games,wins,win_rate,ci_low,ci_high,bt_strength,collapse_all_seats,collapse_ci_low,collapse_ci_high'];
+  for (const row of [...r.rows].sort((a, b) => a.rank - b.rank)) {
+    const c = r.collapseAllSeats.find((x) => x.policy === row.policy)!;
+    lines.push([row.rank, row.policy, row.games, row.wins, row.winRate, row.ci95[0], row.ci95[1], row.strength, c.collapse, c.ci95[0], c.ci95[1]].join(','));
+  }
+  return lines.join('\n') + '\n';
+}
+
+export function tournamentChart(r: TournamentResult): Record<string, unknown> {
+  return {
+    $schema: 'https://vega.github.io/schema/vega-lite/v6.json',
+    title: `Win rate by policy (${r.players} players, seat rotation, ${r.games} games)`,
+    width: 420,
+    config: { font: 'DejaVu Sans' },
+    data: { values: r.rows.map((x) => ({ policy: x.policy, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })) },
+    encoding: { y: { field: 'policy', type: 'nominal', sort: { field: 'rate', order: 'descending' }, title: 'Policy' } },
+    layer: [
+      { mark: 'bar', encoding: { x: { field: 'rate', type: 'quantitative', title: 'Win rate (95 % Wilson interval)', axis: { format: '%' } } } },
+      { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
+    ],
+  };
+}
+
+export function tournamentHtml(r: TournamentResult, svg: string): string {
+  const rows = [...r.rows].sort((a, b) => a.rank - b.rank).map((x) => {
+    const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
+    return `<tr><td>${x.rank}</td><td>${x.policy}</td><td>${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]</td><td>${x.strength.toFixed(3)}</td><td>${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${c.games} games)</td></tr>`;
+  });
+  return `<section id="tournament"><h2>Policy tournament</h2>
+<p>${r.players} players, ${r.games} games with every policy rotated over every seat; seed ${r.seed}.${r.rolloutMsPerDecision !== null ? ` Rollout cost: ${r.rolloutMsPerDecision.toFixed(1)} ms per posture decision.` : ''}</p>
+${svg}
+<table><thead><tr><th>Rank</th><th>Policy</th><th>Win rate</th><th>Bradley-Terry strength</th><th>Collapse, all seats this policy</th></tr></thead>
+<tbody>${rows.join('\n')}</tbody></table></section>
+`;
+}
+
+export const tournamentCommand: CommandModule<object, TournamentArgs> = {
+  command: 'tournament',
+  describe: 'Policies against each other with seat rotation: win rates, ranking, collapse rates',
+  builder: (y) =>
+    withGameOptions(y)
+      .option('policies', { type: 'string', default: 'random,statesman,opportunist,parametric', describe: 'Policies to compare (two or more)' })
+      .option('games', { type: 'number', default: 1000, describe: 'Rotated games' })
+      .option('collapse-games', { type: 'number', default: 200, describe: 'Games per policy with every seat playing it' })
+      .option('out', { type: 'string', default: 'reports/tournament', describe: 'Output folder' })
+      .option('json', { type: 'boolean', default: false })
+      .option('quiet', { type: 'boolean', default: false }) as never,
+  handler: async (a) => {
+    const names = a.policies.split(',').map((s) => s.trim()).filter(Boolean);
+    if (names.length < 2) throw new InputError('--policies needs two or more policies to compare');
+    names.forEach((n) => makePolicy(n));
+    for (const [k, v] of [['games', a.games], ['collapse-games', a.collapseGames]] as const) {
+      if (!Number.isInteger(v) || v < (k === 'games' ? 1 : 0)) throw new InputError(`--${k} must be a whole number, got ${v}`);
+    }
+    const cfg = buildConfig({ ...a, policies: 'statesman' });
+    ensureWritableDir(a.out, '--out');
+    const progress = new Progress(a.games + a.collapseGames * names.length, { quiet: a.quiet, label: 'tournament' });
+    progress.start();
+    const r = runTournament(cfg, names, a.games, a.seed, a.collapseGames, (d) => progress.update(d));
+    progress.finish();
+    const spec = tournamentChart(r);
+    const svg = await renderSvg(spec);
+    ensureWritableDir(join(a.out, 'charts'), '--out');
+    writeAtomic(join(a.out, 'charts', 'tournament.vl.json'), JSON.stringify(spec, null, 2) + '\n');
+    writeAtomic(join(a.out, 'charts', 'tournament.svg'), svg);
+    writeAtomic(join(a.out, 'charts', 'tournament.png'), svgToPng(svg));
+    writeAtomic(join(a.out, 'tournament.csv'), tournamentCsv(r));
+    writeAtomic(join(a.out, 'tournament.json'), JSON.stringify(r, null, 2) + '\n');
+    writeAtomic(join(a.out, 'tournament.html'), `<!doctype html><html><head><meta charset="utf-8"><title>LEGIONS policy tournament</title></head><body>\n${tournamentHtml(r, svg)}</body></html>\n`);
+    if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+    else {
+      for (const x of [...r.rows].sort((p, q) => p.rank - q.rank)) {
+        process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)}\n`);
+      }
+      process.stdout.write(`written to ${a.out}\n`);
+    }
+  },
+};
