@@ -1,12 +1,8 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
-import { influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 import type { GameView } from '../src/legions/policy.js';
+import { AT_ROME, statusOf } from '../src/legions/state.js';
 
-export const AT_FORUM = 1;
-export const AT_ROME = 2;
-export const FL_NONE = -2;
-export const FL_BOX = -1;
-export { influenceOf, militaryRatingOf, statusOf };
+export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 
 export function legionsAt(g: GameView, w: number): number {
   let n = g.wars.stateLegions[w]!;
@@ -79,11 +75,6 @@ export function factionLegionsAt(g: GameView, where: number): number {
 
 export function raiseCost(g: GameView): number {
   return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
-}
-
-export function ownerOfWarCommander(g: GameView, w: number): number {
-  const c = g.wars.commander[w]!;
-  return c >= 0 ? g.senOwner[c]! : -1;
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */

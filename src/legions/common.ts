@@ -1,8 +1,6 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
 import { uniformInt } from '../core/rng.js';
-import {
-  AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, senatorName,
-} from './state.js';
+import { AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS } from './state.js';
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
 export class GameOver {
@@ -67,7 +65,7 @@ export function statePays(g: GameState, amount: number, what: string): void {
   g.stateTreasury -= amount;
 }
 
-/** A policy answer read as a whole number in [min, max], or -Infinity marker when illegal. */
+/** Whether a policy answer is a whole number in [min, max]. */
 export function legalInt(v: unknown, min: number, max: number): boolean {
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 }
@@ -116,21 +114,11 @@ export function totalStatus(g: GameState, f: number): number {
   return n;
 }
 
-export function presentCount(g: GameState, f: number): number {
-  let n = 0;
-  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) n++;
-  return n;
-}
-
 /** Faction order of play: from the Consul's faction clockwise (Forum Activities). */
 export function presidingFaction(g: GameState): number {
   if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.senOwner[g.consul]!;
   if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.senOwner[g.censor]!;
   return 0;
-}
-
-export function describe(s: number): string {
-  return senatorName(s);
 }
 
 /** Calls a boolean policy decision, recording a non-boolean answer as an error (read as false). */

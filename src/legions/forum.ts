@@ -44,19 +44,10 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
   if (g.trace) log(g, `Forum order: ${g.order.join(', ')}`);
 }
 
-/** At least half (rounded up) of a faction's available senators must attend to attract or recruit. */
-export function quorate(g: GameState, f: number): boolean {
-  let avail = 0;
-  let present = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME) continue;
-    avail++;
-    present += g.senPresent[s]!;
-  }
-  return present >= Math.ceil(avail / 2);
-}
-
-/** Bit f set when faction f is quorate (one pass over the senators for all factions). */
+/**
+ * At least half (rounded up) of a faction's available senators must attend to attract or recruit:
+ * bit f set when faction f is quorate (one pass over the senators for all factions).
+ */
 function quorumMask(g: GameState): number {
   const avail = g.scratch;
   const n = g.players;

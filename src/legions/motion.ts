@@ -20,15 +20,11 @@ export const LAND_ACT = 13;
 export const REPEAL_LAND_ACT = 14;
 /** Bills variation: a package of motions (listed in GameState.bill) voted as one. */
 export const BILL = 15;
-export const MOTION_KINDS = 16;
 export const MOTION_NAMES = [
   'elect Consul', 'elect Censor', 'prosecute', 'appoint Governor', 'disband legions', 'raise legions',
   'dispatch', 'transfer legions', 'recall legions', 'replace commander', 'allocate concession',
   'develop province', 'censure', 'land act', 'repeal land act', 'bill',
 ] as const;
-
-/** Major motions (Major and Miscellaneous Motions); the rest need a co-sponsor. */
-export const isMajor = (kind: number): boolean => kind !== CENSURE;
 
 /**
  * One motion. A single object is reused for every motion of a game (no allocation per motion);

@@ -84,7 +84,5 @@ export interface Policy {
   claimSpoils(g: GameView, me: number, war: number): number;
 }
 
-export type PolicyFactory = () => Policy;
-
 export { alreadyFailed } from './senate/voting.js';
 export { isRejected } from './senate/agenda.js';

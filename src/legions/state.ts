@@ -143,8 +143,6 @@ export interface Streams {
   policy: Prng[];
 }
 
-export const STREAM_NAMES = ['cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts'] as const;
-
 export function makeStreams(seed: string, players: number): Streams {
   const policy: Prng[] = [];
   for (let f = 0; f < players; f++) policy.push(makePrng(seed + '/policy' + f));
