@@ -174,7 +174,7 @@ describe('experiment files', () => {
   });
 
   it('every shipped experiment file is valid', () => {
-    for (const f of ['default', 'ci-balance', 'players-3-vs-5', 'policy-mix', 'treasury-sweep', 'seat-advantage']) {
+    for (const f of ['default', 'ci-balance', 'players-3-vs-5', 'policy-mix', 'treasury-sweep', 'seat-advantage', 'variants', 'senate-variants']) {
       expect(() => loadExperiment(join(root, 'experiments', `${f}.json`))).not.toThrow();
     }
   });

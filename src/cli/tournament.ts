@@ -34,8 +34,9 @@ export function tournamentChart(r: TournamentResult): Record<string, unknown> {
     title: `Win rate by policy (${r.players} players, seat rotation, ${r.games} games)`,
     width: 420,
     config: { font: 'DejaVu Sans' },
-    data: { values: r.rows.map((x) => ({ policy: x.policy, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })) },
-    encoding: { y: { field: 'policy', type: 'nominal', sort: { field: 'rate', order: 'descending' }, title: 'Policy' } },
+    // Rows in rank order; the axis keeps that order (one sort for both layers).
+    data: { values: [...r.rows].sort((a, b) => a.rank - b.rank).map((x) => ({ policy: x.policy, rate: x.winRate, lo: x.ci95[0], hi: x.ci95[1] })) },
+    encoding: { y: { field: 'policy', type: 'nominal', sort: null, title: 'Policy' } },
     layer: [
       { mark: 'bar', encoding: { x: { field: 'rate', type: 'quantitative', title: 'Win rate (95 % Wilson interval)', axis: { format: '%' } } } },
       { mark: { type: 'rule', color: 'black' }, encoding: { x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } } },
