@@ -349,7 +349,10 @@ export class ParametricPolicy implements Policy {
     // Buy a few votes when a motion we care about is behind and we can afford it.
     const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
     const mine = m.power[me]!;
-    const cares = m.sponsor === me || ownerOf(g, m.senator) === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH));
+    const owner = ownerOf(g, m.senator);
+    // We care about our motions and senators, the Republic's wars if civic, and (aggressive) blocking the leader's gains.
+    const cares = m.sponsor === me || owner === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH)) ||
+      (this.aggressive && stance < 0 && owner >= 0 && owner === leader(g, me));
     if (!cares || behind < mine) return 0;
     const need = behind - mine + 1;
     return need <= this.w.votePrice && g.treasury[me]! >= need + 6 ? need : 0;
