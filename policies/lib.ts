@@ -1,6 +1,6 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
 import type { GameView } from '../src/legions/policy.js';
-import { AT_ROME, statusOf } from '../src/legions/state.js';
+import { statusOf } from '../src/legions/state.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 

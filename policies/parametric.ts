@@ -1,6 +1,5 @@
 // The parametric policy: one rule-based player whose priorities are a documented weight vector.
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
-import type { Prng } from '../src/core/rng.js';
 import {
   APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
   PROSECUTE, RAISE, REPEAL_LAND_ACT,

@@ -52,7 +52,6 @@ const METRIC_LABELS: Record<Metric, string> = {
   stateTreasury: 'final State Treasury',
 };
 
-const fmt = (m: Metric, v: number): string => (isRate(m) ? `${(100 * v).toFixed(1)} %` : v.toFixed(2));
 const fmtCI = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
 const fmtDiff = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} points [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
 

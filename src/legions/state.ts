@@ -3,7 +3,7 @@ import { clonePrng, makePrng, type Prng } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
-import { newMotion, type Motion } from './motion.js';
+import type { Motion } from './motion.js';
 
 // ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
 export const SENATORS = 30;
