@@ -87,7 +87,15 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   for (let f = 0; f < m.stance.length; f++) m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
 }
 
-/** A key identifying a motion's content, to refuse one reintroduced after failing (built only on failure). */
-export function motionKey(m: Motion): string {
-  return `${m.kind}:${m.senator}:${m.target}:${m.target2}:${m.count}:${m.mask}:${m.major ? 1 : 0}`;
+/**
+ * A number identifying a motion's content, to refuse one reintroduced after failing. Exact: the
+ * kind (4 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
+ * (1 bit) fill 27 bits, and the count multiplies 2^27, far below 2^53.
+ */
+export function motionKey(m: Motion): number {
+  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 16) + m.kind;
+  return m.count * 134217728 + low;
 }
+
+/** The kind of motion a key was made from. */
+export const keyKind = (key: number): number => key % 16;

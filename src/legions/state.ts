@@ -292,7 +292,7 @@ export interface GameState {
   motionBudget: number;
 
   /** Keys of motions defeated or vetoed in turn failedTurn. */
-  failedMotions: string[];
+  failedMotions: number[];
   failedTurn: number;
 
   // ---- per-turn record for the outcome ----

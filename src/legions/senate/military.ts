@@ -25,12 +25,27 @@ export function raiseCost(g: GameState): number {
   return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
 }
 
-function countWars(g: GameState, pred: (w: number) => boolean): number {
+/** Active wars whose legion count is at least `min`, and of those with a commander. */
+function warsWithLegions(g: GameState, min: number): number {
   let n = 0;
-  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && pred(w)) n++;
+  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && legionsAt(g, w) >= min) n++;
   return n;
 }
-const someWar = (g: GameState, pred: (w: number) => boolean): boolean => countWars(g, pred) > 0;
+
+function warsWithCommander(g: GameState): number {
+  let n = 0;
+  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && g.wars.commander[w]! >= 0) n++;
+  return n;
+}
+
+/** An active war whose legions have no commander (Deaths), or whose commander may be replaced. */
+function someWarNeeding(g: GameState, replace: boolean): boolean {
+  for (let w = 0; w < g.wars.status.length; w++) {
+    if (g.wars.status[w] !== 1) continue;
+    if (replace ? g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 : g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) return true;
+  }
+  return false;
+}
 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
@@ -95,7 +110,7 @@ function takeCommand(g: GameState, s: number, w: number): void {
 
 /** Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none. */
 const dispatchRules: MotionRules = {
-  applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWar(g, (w) => g.wars.commander[w]! < 0 && legionsAt(g, w) > 0),
+  applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWarNeeding(g, false),
   candidates: (g) => commanderCandidates(g, DISPATCH),
   check(g, m) {
     const w = m.target;
@@ -138,7 +153,7 @@ export function warName(g: GameState, w: number): string {
 /** Transfer Legions: between two wars with commanders; at least one stays with the old commander. */
 const transferRules: MotionRules = {
   // A source with two legions or more, and another war with a commander to receive them.
-  applicable: (g) => someWar(g, (w) => legionsAt(g, w) >= 2) && countWars(g, (w) => g.wars.commander[w]! >= 0) >= 2,
+  applicable: (g) => warsWithLegions(g, 2) > 0 && warsWithCommander(g) >= 2,
   check(g, m) {
     const a = m.target;
     const b = m.target2;
@@ -161,7 +176,7 @@ const transferRules: MotionRules = {
 
 /** Recall Legions: some or all; when none are left the commander returns (and may vote at once). */
 const recallRules: MotionRules = {
-  applicable: (g) => someWar(g, (w) => legionsAt(g, w) > 0),
+  applicable: (g) => warsWithLegions(g, 1) > 0,
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
@@ -187,7 +202,7 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
 const replaceRules: MotionRules = {
-  applicable: (g) => someWar(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1),
+  applicable: (g) => someWarNeeding(g, true),
   candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
   check(g, m) {
     const w = m.target;
