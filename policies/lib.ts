@@ -43,10 +43,13 @@ export function bestOwn(g: GameView, me: number, cands: readonly number[]): numb
   return b;
 }
 
-/** Highest Status among candidates (the strongest commander or governor). */
-export function highestStatus(cands: readonly number[], pred: (s: number) => boolean): number {
+/** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
+export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
   let b = -1;
-  for (const s of cands) if (pred(s) && (b < 0 || statusOf(s) > statusOf(b))) b = s;
+  for (const s of cands) {
+    if (owner !== -2 && g.senOwner[s] !== owner) continue;
+    if (b < 0 || statusOf(s) > statusOf(b)) b = s;
+  }
   return b;
 }
 

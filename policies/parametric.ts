@@ -179,8 +179,8 @@ export class ParametricPolicy implements Policy {
       }
       case PROSECUTE: return this.prosecute(g, me, m, cands);
       case APPOINT_GOVERNOR: {
-        const own = highestStatus(cands, (s) => g.senOwner[s] === me);
-        m.senator = own >= 0 ? own : highestStatus(cands, () => true);
+        const own = highestStatus(g, cands, me);
+        m.senator = own >= 0 ? own : highestStatus(g, cands, -2);
         return m.senator >= 0;
       }
       case DISBAND: return false;
@@ -239,8 +239,8 @@ export class ParametricPolicy implements Policy {
       let cmd = g.wars.commander[w]!;
       if (cmd < 0) {
         // Civic: the best general; self-seeking: our own senator (spoils and Prestige).
-        const own = highestStatus(cands, (s) => g.senOwner[s] === me);
-        cmd = this.civic ? highestStatus(cands, () => true) : own >= 0 ? own : highestStatus(cands, () => true);
+        const own = highestStatus(g, cands, me);
+        cmd = this.civic ? highestStatus(g, cands, -2) : own >= 0 ? own : highestStatus(g, cands, -2);
         if (cmd < 0) continue;
       }
       const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin) - here;
