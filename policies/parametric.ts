@@ -4,7 +4,7 @@ import {
   APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
   PROSECUTE, RAISE, REPEAL_LAND_ACT,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
+import { alreadyFailed, type GameView, majorEligible, type Policy } from '../src/legions/policy.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, FL_BOX, factionLegionsAt, highestStatus,
   influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, popcount, raiseCost, stateLegions, stateReserve,
@@ -192,7 +192,7 @@ export class ParametricPolicy implements Policy {
         return true;
       case LAND_ACT: return this.landAct(g, m);
       case REPEAL_LAND_ACT: return this.repeal(g, me, m);
-      case CENSURE: return false;
+      case CENSURE: return this.censure(g, me, m);
       default: return false;
     }
   }
@@ -214,7 +214,8 @@ export class ParametricPolicy implements Policy {
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
     if (best < 0) return false;
     m.senator = best;
-    m.major = false;
+    // A Major charge (execution) when open: a far heavier blow to the leader than a Minor one.
+    m.major = g.minorProsecutions === 0 && majorEligible(g, best);
     return true;
   }
 
@@ -274,6 +275,16 @@ export class ParametricPolicy implements Policy {
     return false;
   }
 
+  /** The aggressive censure the leader when he is well ahead, fining him a share of his treasury. */
+  private censure(g: GameView, me: number, m: Motion): boolean {
+    if (!this.aggressive || collapseClose(g)) return false;
+    const rival = leader(g, me);
+    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
+    m.target = rival;
+    m.count = Math.floor(g.treasury[rival]! / 2);
+    return true;
+  }
+
   /** Land Acts: the civic sponsor one when the index is up and the State can carry the cost. */
   private landAct(g: GameView, m: Motion): boolean {
     if (g.ri < this.w.landActRI) return false;
@@ -294,7 +305,7 @@ export class ParametricPolicy implements Policy {
   }
 
   coSponsor(g: GameView, me: number, m: Motion): boolean {
-    if (m.kind === CENSURE) return false;
+    if (m.kind === CENSURE) return this.aggressive && m.target === leader(g, me) && m.target !== me;
     if (m.kind === LAND_ACT) return this.cooperative(g) || g.ri >= this.w.coSponsorRI;
     return this.cooperative(g) && m.sponsor !== me;
   }
@@ -333,7 +344,7 @@ export class ParametricPolicy implements Policy {
       case DEVELOP:
         return coop ? 1 : 0;
       case CENSURE:
-        return m.target === me ? -1 : 0;
+        return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
       case LAND_ACT:
         // No abstention: support when the index matters to us, else oppose (and pay for it).
         return m.coSponsor === me || coop || g.ri >= this.w.landActVoteRI ? 1 : -1;

@@ -4,7 +4,7 @@ import {
   APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
   PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, type Policy } from '../src/legions/policy.js';
+import { alreadyFailed, type GameView, majorEligible, type Policy } from '../src/legions/policy.js';
 import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
 
 export class RandomPolicy implements Policy {
@@ -105,7 +105,7 @@ export class RandomPolicy implements Policy {
         return m.senator >= 0;
       case PROSECUTE:
         m.senator = this.pick(cands);
-        m.major = false;
+        m.major = m.senator >= 0 && g.minorProsecutions === 0 && majorEligible(g, m.senator) && this.coin();
         return m.senator >= 0;
       case DISBAND:
         if (g.legionsBox === 0) return false;

@@ -87,6 +87,13 @@ export function senatorToDeckBottom(g: GameState, s: number): void {
   g.senOwner[s] = -1;
   g.senPost[s] = -1;
   g.senPresent[s] = 0;
+  // A card that comes back up is a new senator: no past offices, income or spoils.
+  g.senCensorEligible[s] = 0;
+  g.senOfficeTurn[s] = 0;
+  g.senSpoilsTurn[s] = 0;
+  g.senGovClaimReturn[s] = 0;
+  g.senConcessionTurn[s] = 0;
+  g.senGovReturnTurn[s] = 0;
   g.deck[(g.deckHead + g.deckCount) % SENATORS] = s;
   g.deckCount++;
 }

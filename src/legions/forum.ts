@@ -132,6 +132,7 @@ function attractFromFactions(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   let active = quorumMask(g); // bit f: faction f is still trying
   for (let round = 0; round < g.params.attractionRounds && active; round++) {
+    if (round > 0) active &= quorumMask(g); // a faction whose senators were attracted away may fall below quorum
     for (let i = 0; i < n; i++) {
       const f = g.order[i]!;
       if (!(active & (1 << f))) continue;

@@ -86,12 +86,6 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     g.senConcessionTurn[s] = g.turn;
     if (g.trace) log(g, `Faction ${f} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
   }
-  // Faction expenditure: 4 per faction legion; one it cannot pay is disbanded (rules-notes 24).
-  for (let f = 0; f < n; f++) {
-    if (g.factionLegion[f] === FL_NONE) continue;
-    if (g.treasury[f]! >= p.legionUpkeep) g.treasury[f] -= p.legionUpkeep;
-    else disbandFactionLegion(g, f, 'cannot pay upkeep');
-  }
   // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
   let stateIn = p.stateIncome;
   for (let prov = 0; prov < g.provConquered.length; prov++) {
@@ -135,6 +129,14 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
   }
   if (g.variants['land-acts']) payLandActs(g);
+  // Faction expenditure, once all faction income is in (claims, commanders' pay): 4 per faction legion;
+  // one it cannot pay is disbanded (rules-notes 24).
+  for (let f = 0; f < n; f++) {
+    if (g.factionLegion[f] === FL_NONE) continue;
+    if (g.treasury[f]! >= p.legionUpkeep) g.treasury[f] -= p.legionUpkeep;
+    else disbandFactionLegion(g, f, 'cannot pay upkeep');
+  }
+
   // Exchange of monies: the only time factions may give each other money.
   for (let f = 0; f < n; f++) {
     for (let t = 0; t < n; t++) {

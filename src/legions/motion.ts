@@ -59,13 +59,15 @@ export interface Motion {
   stance: number[];
   /** Per faction: votes commanded before buying any (0 = nobody present), set when the vote opens. */
   power: number[];
+  /** Per faction: Talents spent on votes for this motion (refunded if the vote is vetoed). */
+  bought: number[];
 }
 
 export function newMotion(players: number): Motion {
   return {
     kind: 0, sponsor: -1, coSponsor: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
     count: 0, mask: 0, major: false, inBill: false, closed: false, votesFor: 0, votesAgainst: 0, stance: new Array<number>(players).fill(0),
-    power: new Array<number>(players).fill(0),
+    power: new Array<number>(players).fill(0), bought: new Array<number>(players).fill(0),
   };
 }
 

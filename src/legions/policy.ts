@@ -86,3 +86,4 @@ export interface Policy {
 
 export { alreadyFailed } from './senate/voting.js';
 export { isRejected } from './senate/agenda.js';
+export { majorEligible } from './senate/prosecutions.js';

@@ -38,10 +38,7 @@ export function stateOfTheRepublicStep(g: GameState): void {
   const num = a + b - g.ri + cp;
   const r = republicTable(num, g.params.zeroStateIsShortage === 1);
   if (g.trace) log(g, `State of the Republic: ${a}+${b} - RI ${g.ri} + Consul's Prestige ${cp} = ${num}`);
-  if (r.revolt) {
-    g.stats.revolts++;
-    loseGame(g, REVOLT);
-  }
+  if (r.revolt) loseGame(g, REVOLT);
   if (r.shortage) g.noRaiseTurn = g.turn;
   if (r.riIncrease) changeRI(g, r.riIncrease);
   if (r.shortage || r.riIncrease) log(g, `${r.shortage ? 'Manpower Shortage; ' : ''}RI now ${g.ri}`);

@@ -32,6 +32,7 @@ export function revoltsActivity(g: GameState): void {
     w.spoils[i] = p.revoltSpoils;
     w.lossTurn[i] = 0;
     g.provRevolt[prov] = 1;
+    g.stats.revolts++;
     if (g.trace) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);
   }
   if (activeWarCount(g) >= p.maxActiveWars) loseGame(g, WARS);

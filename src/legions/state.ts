@@ -114,6 +114,7 @@ export interface Stats {
   convictions: number;
   landActs: number;
   deaths: number;
+  /** Revolts variation: outbreaks in conquered provinces. */
   revolts: number;
   policyErrors: number;
 }
@@ -223,6 +224,11 @@ export interface GameState {
   previousConsul: number;
   /** True while the Temporary Consul presides in turn 1. */
   temporaryConsul: boolean;
+  /** Consul and Censor before this turn's elections (open to prosecution this turn). */
+  outgoingConsul: number;
+  outgoingCensor: number;
+  /** Minor prosecutions already conducted this turn (a Major one must be the first and only). */
+  minorProsecutions: number;
 
   // ---- State ----
   stateTreasury: number;
@@ -351,8 +357,8 @@ export function cloneState(g: GameState): GameState {
     landActType2CoSponsor: g.landActType2CoSponsor.slice(), failedMotions: g.failedMotions.slice(),
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
-    motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
-    bill: g.bill.map((m) => ({ ...m, stance: m.stance.slice(), power: m.power.slice() })),
+    motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice(), bought: g.motion.bought.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
+    bill: g.bill.map((m) => ({ ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() })),
     bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),

@@ -42,8 +42,13 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
     if (v !== false) policyError(g, f, `propose ${MOTION_NAMES[kind]}: expected true/false`);
     return false;
   }
+  // The engine owns these fields, whatever the policy wrote.
   m.kind = kind;
   m.sponsor = f;
+  m.viaTribune = false;
+  m.closed = false;
+  m.coSponsor = -1;
+  m.inBill = inBill;
   const bad = rules.check(g, m);
   if (bad !== null) {
     policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);

@@ -15,7 +15,7 @@ const BILL_ITEMS: readonly (readonly [number, MotionRules])[] = [
   [CONCESSION, concessionRules],
 ];
 
-const copyMotion = (m: Motion): Motion => ({ ...m, stance: m.stance.slice(), power: m.power.slice() });
+const copyMotion = (m: Motion): Motion => ({ ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() });
 
 /**
  * Drafts a bill on a copy of the game, where each part is applied as it is proposed (so a later part
@@ -56,7 +56,7 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
 function carryOut(g: GameState, policies: readonly Policy[], part: Motion): void {
   const rules = BILL_ITEMS.find(([k]) => k === part.kind)![1];
   const m = g.motion;
-  Object.assign(m, part, { stance: m.stance, power: m.power });
+  Object.assign(m, part, { stance: m.stance, power: m.power, bought: m.bought });
   if (rules.candidates) rules.candidates(g);
   const bad = rules.check(g, m);
   if (bad !== null) return policyBillError(g, m, bad);

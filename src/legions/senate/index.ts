@@ -8,7 +8,7 @@ import { elections } from './elections.js';
 import { appointGovernors, returnGovernors } from './governors.js';
 import { militaryBusiness } from './military.js';
 import { otherBusiness } from './business.js';
-import { type OutgoingOffices, prosecutions } from './prosecutions.js';
+import { prosecutions } from './prosecutions.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
@@ -16,9 +16,11 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
   returnGovernors(g);
   takeAttendance(g, policies);
-  const out: OutgoingOffices = { consul: g.temporaryConsul ? -1 : g.consul, censor: g.censor };
+  // Who held Consul or Censor before this meeting's elections (open to prosecution).
+  g.outgoingConsul = g.temporaryConsul ? -1 : g.consul;
+  g.outgoingCensor = g.censor;
   elections(g, policies);
-  prosecutions(g, policies, out);
+  prosecutions(g, policies);
   appointGovernors(g, policies);
   // Bills (also one of Tempo's options): packages come before the remaining business.
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies);

@@ -6,28 +6,22 @@ import { AT_ROME, type GameState, SENATORS, senatorName } from '../state.js';
 import { askProposal, carry, type MotionRules } from './agenda.js';
 import { hasSenatorPresent } from './voting.js';
 
-/** Who held Consul or Censor before this meeting's elections (set by the Senate step). */
-export interface OutgoingOffices {
-  consul: number;
-  censor: number;
-}
-
 /** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
-export function minorEligible(g: GameState, out: OutgoingOffices, s: number): boolean {
-  return majorEligible(g, out, s) || g.senGovClaimReturn[s] === g.turn || g.senConcessionTurn[s] === g.turn;
+export function minorEligible(g: GameState, s: number): boolean {
+  return majorEligible(g, s) || g.senGovClaimReturn[s] === g.turn || g.senConcessionTurn[s] === g.turn;
 }
 
 /** Major: Consul or Censor in the previous turn, or a commander who took spoils, back last turn. */
-export function majorEligible(g: GameState, out: OutgoingOffices, s: number): boolean {
-  if (g.turn >= 2 && (s === out.consul || s === out.censor)) return true;
+export function majorEligible(g: GameState, s: number): boolean {
+  if (g.turn >= 2 && (s === g.outgoingConsul || s === g.outgoingCensor)) return true;
   return g.senSpoilsTurn[s] === g.turn - 1 && g.turn >= 2;
 }
 
-export function prosecutions(g: GameState, policies: readonly Policy[], out: OutgoingOffices): void {
+export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   if (g.censor < 0) return;
   const cf = g.senOwner[g.censor]!;
   if (cf < 0 || !hasSenatorPresent(g, cf)) return;
-  let minors = 0;
+  g.minorProsecutions = 0;
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
   const rules: MotionRules = {
     candidates(gs) {
@@ -35,12 +29,12 @@ export function prosecutions(g: GameState, policies: readonly Policy[], out: Out
       for (let s = 0; s < SENATORS; s++) {
         // The accused is a faction senator in Rome, not of the Censor's own faction.
         if (gs.senOwner[s]! < 0 || gs.senOwner[s] === cf || gs.senWhere[s] !== AT_ROME) continue;
-        if (minorEligible(gs, out, s)) gs.cands.push(s);
+        if (minorEligible(gs, s)) gs.cands.push(s);
       }
     },
     check(gs, m) {
       if (!gs.cands.includes(m.senator)) return 'not open to prosecution';
-      if (m.major && (minors > 0 || !majorEligible(gs, out, m.senator))) return 'a Major prosecution is not open';
+      if (m.major && (gs.minorProsecutions > 0 || !majorEligible(gs, m.senator))) return 'a Major prosecution is not open';
       if (acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
       return null;
     },
@@ -65,12 +59,12 @@ export function prosecutions(g: GameState, policies: readonly Policy[], out: Out
       }
     },
   };
-  while (minors < 2) {
+  while (g.minorProsecutions < 2) {
     if (!askProposal(g, policies, cf, PROSECUTE, -1, rules)) return;
     const major = g.motion.major;
     carry(g, policies, rules); // a vetoed or failed prosecution still uses its slot
     if (major) return;
-    minors++;
+    g.minorProsecutions++;
   }
 }
 

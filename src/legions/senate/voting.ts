@@ -72,7 +72,10 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   const consulF = presidingFaction(g);
   m.votesFor = 0;
   m.votesAgainst = 0;
-  for (let f = 0; f < n; f++) m.stance[f] = 0;
+  for (let f = 0; f < n; f++) {
+    m.stance[f] = 0;
+    m.bought[f] = 0;
+  }
   countPower(g, m.power);
   // Consular Powers: the Consul may rule "no discussion" on a motion he tabled.
   if (g.variants['consular-powers'] && m.sponsor === consulF && !m.viaTribune) {
@@ -86,6 +89,14 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     if (g.tribunesReal[f]! > 0 && f !== m.sponsor) {
       if (askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
         g.tribunesReal[f]--;
+        // The veto cancels the entire vote: votes already bought are returned, stances wiped.
+        for (let x = 0; x < n; x++) {
+          g.treasury[x] += m.bought[x]!;
+          m.bought[x] = 0;
+          m.stance[x] = 0;
+        }
+        m.votesFor = 0;
+        m.votesAgainst = 0;
         m.stance[f] = 2;
         if (g.trace) log(g, `Faction ${f} vetoes: ${describeMotion(g, m)}`);
         recordFailure(g, m);
@@ -109,6 +120,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
       bought = 0;
     }
     g.treasury[f] -= bought;
+    m.bought[f] = bought;
     m.stance[f] = st;
     let v = m.power[f]! + bought;
     if (m.closed && bought > 0 && f !== consulF) v -= consularPenalty(g, policies, m, consulF, f);
