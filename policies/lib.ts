@@ -1,26 +1,11 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
-import type { GameView } from '../src/legions/policy.js';
+import { activeWarCount as activeWars, type GameView, stateLegionCount as stateLegions } from '../src/legions/policy.js';
 import { statusOf } from '../src/legions/state.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
-
-export function legionsAt(g: GameView, w: number): number {
-  let n = g.wars.stateLegions[w]!;
-  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w) n++;
-  return n;
-}
-
-export function stateLegions(g: GameView): number {
-  let n = g.legionsBox;
-  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
-  return n;
-}
-
-export function activeWars(g: GameView): number {
-  let n = 0;
-  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1) n++;
-  return n;
-}
+export {
+  activeWarCount as activeWars, factionLegionsAt, legionsAt, popcount, raiseCost, stateLegionCount as stateLegions,
+} from '../src/legions/policy.js';
 
 /** Total legions a war wants: legions + MR (at most the legions) at least armies + margin. */
 export function legionsWanted(g: GameView, w: number, mr: number, margin: number): number {
@@ -62,22 +47,6 @@ export function leader(g: GameView, except: number): number {
 /** Collapse is close: high index, a thin treasury or too many wars. */
 export function collapseClose(g: GameView): boolean {
   return g.ri >= 8 || g.stateTreasury < stateReserve(g) || activeWars(g) >= 2;
-}
-
-export const popcount = (x: number): number => {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-};
-
-export function factionLegionsAt(g: GameView, where: number): number {
-  let m = 0;
-  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === where) m |= 1 << f;
-  return m;
-}
-
-export function raiseCost(g: GameView): number {
-  return g.manpowerEventTurn === g.turn ? g.params.manpowerLegionCost : g.params.legionCost;
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */

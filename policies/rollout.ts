@@ -7,7 +7,7 @@ import { type Prng, uniformInt } from '../src/core/rng.js';
 import { initPolicies, playOn } from '../src/legions/game.js';
 import { hideFuture } from '../src/legions/hidden.js';
 import type { Motion } from '../src/legions/motion.js';
-import type { GameView, Policy } from '../src/legions/policy.js';
+import { type GameView, type Policy, popcount, winnersOf } from '../src/legions/policy.js';
 import { cloneState, type GameState } from '../src/legions/state.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
 
@@ -96,18 +96,8 @@ export class RolloutPolicy implements Policy {
     initPolicies(clone, pols);
     playOn(clone, pols);
     if (clone.lost) return 0;
-    let winners = 0;
-    let mine = false;
-    let top = -1;
-    for (let f = 0; f < clone.players; f++) top = Math.max(top, clone.prestige[f]!);
-    // Win share by Prestige (ties shared: the Status tie-break is left out of the estimate).
-    for (let f = 0; f < clone.players; f++) {
-      if (clone.prestige[f] === top) {
-        winners++;
-        if (f === me) mine = true;
-      }
-    }
-    return (mine ? 1 / winners : 0) + this.opts.survivalWeight;
+    const w = winnersOf(clone); // the rules' winners: Prestige, then total Status
+    return (w & (1 << me) ? 1 / popcount(w) : 0) + this.opts.survivalWeight;
   }
 
   // ---- every decision is the current posture's ----

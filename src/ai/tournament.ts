@@ -3,6 +3,8 @@ import { gameSeed } from '../core/rng.js';
 import { parsePolicies } from '../../policies/index.js';
 import { initPolicies, playOn, type GameConfig } from '../legions/game.js';
 import { setupGame } from '../legions/setup.js';
+import { winnersOf } from '../legions/outcome.js';
+import { popcount } from '../legions/common.js';
 import { wilson } from '../stats/intervals.js';
 import { bradleyTerry } from './bradley-terry.js';
 import { RolloutPolicy } from '../../policies/rollout.js';
@@ -59,10 +61,8 @@ export function runTournament(cfg: GameConfig, names: readonly string[], games: 
     }
     for (let s = 0; s < n; s++) appear[l[s]!]++;
     if (!g.lost) {
-      let top = -1;
-      for (let s = 0; s < n; s++) top = Math.max(top, g.prestige[s]!);
-      const winners = l.filter((_, s) => g.prestige[s] === top).length;
-      for (let s = 0; s < n; s++) if (g.prestige[s] === top) wins[l[s]!] += 1 / winners;
+      const w = winnersOf(g); // Prestige, then total Status; a tie still left is shared
+      for (let s = 0; s < n; s++) if (w & (1 << s)) wins[l[s]!] += 1 / popcount(w);
       // Pairwise: seat a above seat b by final Prestige (ties half each); same-policy pairs are skipped.
       for (let a = 0; a < n; a++) {
         for (let b = 0; b < n; b++) {

@@ -6,6 +6,8 @@ import { WEIGHT_RANGES } from '../../policies/weights.js';
 import { initPolicies, playOn, type GameConfig } from '../legions/game.js';
 import type { Policy } from '../legions/policy.js';
 import { setupGame } from '../legions/setup.js';
+import { winnersOf } from '../legions/outcome.js';
+import { popcount } from '../legions/common.js';
 import { wilson } from '../stats/intervals.js';
 
 export interface TuneOptions {
@@ -42,11 +44,8 @@ export function evaluate(cfg: GameConfig, w: Weights, field: readonly string[], 
     playOn(g, pols);
     if (g.lost) continue;
     survived++;
-    let top = -1;
-    let k = 0;
-    for (let f = 0; f < n; f++) top = Math.max(top, g.prestige[f]!);
-    for (let f = 0; f < n; f++) if (g.prestige[f] === top) k++;
-    if (g.prestige[seat] === top) wins += 1 / k;
+    const won = winnersOf(g); // Prestige, then total Status; a tie still left is shared
+    if (won & (1 << seat)) wins += 1 / popcount(won);
   }
   return { wins, survived, games };
 }

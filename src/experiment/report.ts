@@ -2,12 +2,11 @@
 // offline index.html with plain-language headlines. Every file is written atomically.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { shortHash } from '../sim/spec.js';
+import { enabledVariants, shortHash } from '../sim/spec.js';
 import { writeAtomic } from '../sim/files.js';
 import { gitCommit, toolVersion } from '../report/outputs.js';
 import { wilson } from '../stats/intervals.js';
 import { WIN_UNIT } from './accumulator.js';
-import { enabledVariantNames } from './util.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
 import { type Comparison, compare, type Estimate, estimate, isRate, zFor } from './stats.js';
@@ -69,7 +68,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       return { policy: p, games: g, value: w / g, low, high };
     });
     return {
-      name: a.name, ...(a.x !== undefined ? { x: a.x } : {}), variants: enabledVariantNames(a.cfg), policies: a.policies,
+      name: a.name, ...(a.x !== undefined ? { x: a.x } : {}), variants: enabledVariants(a.cfg), policies: a.policies,
       games: acc.n, metrics,
       collapseByTurn: Array.from({ length: a.cfg.params.turns }, (_, t) => (acc.collapseByTurn[t + 1] ?? 0) / acc.n),
       winRateBySeat: acc.winsBySeat.map((w) => {

@@ -1,12 +1,11 @@
 // The experiment worker (compiled JS in a worker thread): plays each game index once per arm, on the
 // same game seed (common random numbers), and returns the folded per-arm and paired accumulators.
 import { workerData } from 'piscina';
-import { makePolicy } from '../../policies/index.js';
+import { parsePolicies } from '../../policies/index.js';
 import type { GameConfig } from '../legions/game.js';
 import { playGame } from '../legions/game.js';
 import type { Outcome } from '../legions/outcome.js';
 import type { Policy } from '../legions/policy.js';
-import { RolloutPolicy } from '../../policies/rollout.js';
 import { addOutcome, addPair, type ArmAcc, newArmAcc, newPairAcc, type PairAcc } from './accumulator.js';
 
 export interface ExperimentSetup {
@@ -28,12 +27,10 @@ export interface ExperimentBatch {
   pairs: PairAcc[];
 }
 
-/** Policies of one arm for one lineup (created once per worker and reused). */
+/** Policies of one arm for one lineup (created once per worker and reused; parsePolicies wires rollout seats). */
 export function seatPolicies(names: readonly string[], lineup: readonly number[]): { names: string[]; pols: Policy[] } {
   const seatNames = lineup.map((l) => names[l]!);
-  const pols = seatNames.map((n) => makePolicy(n));
-  for (const p of pols) if (p instanceof RolloutPolicy) p.setSeats((f) => makePolicy(seatNames[f]!.startsWith('rollout') ? 'statesman' : seatNames[f]!));
-  return { names: seatNames, pols };
+  return { names: seatNames, pols: parsePolicies(seatNames.join(','), seatNames.length) };
 }
 
 const setup = workerData as ExperimentSetup | undefined;

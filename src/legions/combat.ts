@@ -1,6 +1,6 @@
 // 6. Combat Resolution: Roman and enemy attacks, losses, the Additional Losses table, commander deaths.
 import {
-  changeRI, halfRandomDifference, legalInt, log, policyError, randomNumber, returnSenator, senatorToDeckBottom,
+  changeRI, halfRandomDifference, legalInt, log, policyError, popcount, randomNumber, returnSenator, senatorToDeckBottom,
 } from './common.js';
 import { legionsAt } from './income.js';
 import type { Policy } from './policy.js';
@@ -164,14 +164,14 @@ function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: n
   if (here !== 0) {
     if (cf >= 0) {
       mask = policies[cf]!.chooseLosses(g, cf, i, n);
-      const k = bits(mask);
+      const k = popcount(mask);
       if (!legalInt(mask, 0, 31) || (mask & ~here) !== 0 || k > n || n - k > stateHere) {
         policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here}`);
         mask = defaultLosses(here, n, stateHere);
       }
     } else mask = defaultLosses(here, n, stateHere);
   }
-  const k = bits(mask);
+  const k = popcount(mask);
   w.stateLegions[i] = stateHere - (n - k);
   for (let f = 0; f < g.players; f++) if (mask & (1 << f)) g.factionLegion[f] = FL_NONE;
   w.lostMask[i] = mask;
@@ -188,10 +188,4 @@ function defaultLosses(here: number, n: number, stateHere: number): number {
     }
   }
   return m;
-}
-
-function bits(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
 }

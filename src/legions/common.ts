@@ -65,6 +65,13 @@ export function statePays(g: GameState, amount: number, what: string): void {
   g.stateTreasury -= amount;
 }
 
+/** Number of set bits (faction legion masks). */
+export function popcount(x: number): number {
+  let n = 0;
+  for (; x; x &= x - 1) n++;
+  return n;
+}
+
 /** Whether a policy answer is a whole number in [min, max]. */
 export function legalInt(v: unknown, min: number, max: number): boolean {
   return typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;

@@ -87,3 +87,8 @@ export interface Policy {
 export { alreadyFailed } from './senate/voting.js';
 export { isRejected } from './senate/agenda.js';
 export { majorEligible } from './senate/prosecutions.js';
+// Read-only queries of the engine that policies may use.
+export { popcount } from './common.js';
+export { activeWarCount, legionsAt, stateLegionCount } from './income.js';
+export { factionLegionsAt, raiseCost } from './senate/military.js';
+export { winnersOf } from './outcome.js';

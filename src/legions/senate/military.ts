@@ -1,5 +1,5 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
-import { askBool, log, returnSenator, statePays } from '../common.js';
+import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
 import { activeWarCount, legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
 import { DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, TRANSFER } from '../motion.js';
 import type { Policy } from '../policy.js';
@@ -7,12 +7,6 @@ import {
   AT_COMMANDER, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
 } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, optionalItem, rejectCandidate } from './agenda.js';
-
-const popcount = (x: number): number => {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-};
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {
