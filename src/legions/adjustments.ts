@@ -24,6 +24,7 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
     factionLegionPrestige(g, i);
   }
   checkWarLosses(g);
+  g.riCredit = 0; // a netted turn ends here: what was not absorbed is lost (Revolution Index: never below zero)
 }
 
 /** Spoils: the commander may take up to twice his Status for his faction; the State gets the rest. */

@@ -52,6 +52,13 @@ export function addPrestige(g: GameState, f: number, n: number): void {
 }
 
 export function changeRI(g: GameState, n: number): void {
+  if (g.params.riNettedOverTurn) {
+    // Netted: a fall below zero is kept as a credit that later rises of the same turn absorb.
+    const raw = g.ri + g.riCredit + n;
+    g.ri = raw < 0 ? 0 : raw;
+    g.riCredit = raw < 0 ? raw : 0;
+    return;
+  }
   const r = g.ri + n;
   g.ri = r < 0 ? 0 : r; // the index may not fall below zero (Adjustments, Revolution Index)
 }

@@ -115,7 +115,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     if (success) {
       g.senOwner[s] = best;
       g.senWhere[s] = AT_ROME;
-      g.senPresent[s] = 0;
+      g.senPresent[s] = g.params.forumWinAttends; // he came to the Forum: he attends for his new faction
       g.senMovedTurn[s] = g.turn;
       g.stats.neutralsAttracted++;
     }
@@ -179,7 +179,7 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
   if (g.trace) log(g, `Faction ${f} tries to attract ${senatorName(s)} from ${owner}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
   if (success) {
     g.senOwner[s] = f;
-    g.senPresent[s] = 0;
+    g.senPresent[s] = g.params.forumWinAttends;
     g.senMovedTurn[s] = g.turn;
     g.stats.senatorsAttracted++;
   }

@@ -75,6 +75,9 @@ const specs = {
   revoltSpoils: { def: 5, min: 0, max: 1000, doc: 'Revolts: spoils of crushing a revolt' },
   tempoMotionBudget: { def: 6, min: 0, max: 100, doc: 'Tempo: optional motions that fit in one time-limited Senate Meeting' },
   maxMotionsPerItem: { def: 4, min: 1, max: 100, doc: 'Motions the presiding faction may make on one optional agenda item' },
+  forumWinAttends: { def: 1, min: 0, max: 1, doc: '1 = a senator won in the Forum (from the neutrals or another faction) attends for his new faction at once (counts for its quorum, may recruit a knight); 0 = he counts as absent until the Senate' },
+  secondBannerReturns: { def: 1, min: 0, max: 1, doc: '1 = a banner drawn after a banner goes back into the deck, which is reshuffled (rules-notes 8); 0 = both banners take effect' },
+  riNettedOverTurn: { def: 0, min: 0, max: 1, doc: '0 = the Revolution Index is floored at 0 after every single change; 1 = the changes of a turn are netted and the floor applies to the running total (reset at the end of Adjustments)' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type ParamKey = keyof typeof specs;

@@ -48,7 +48,7 @@ function drawEvent(g: GameState): number {
   return g.eventDeck.pop()!;
 }
 
-/** Random Events as rules-notes 8: a banner draws one more card; a second banner goes back (reshuffle). */
+/** Random Events as rules-notes 8: a banner draws one more card; a second banner goes back (reshuffle) unless secondBannerReturns is 0. */
 export function randomEvents(g: GameState): void {
   const first = drawEvent(g);
   if (first < 0) return log(g, 'No event card left to draw');
@@ -60,11 +60,16 @@ export function randomEvents(g: GameState): void {
   applyBanner(g, first);
   const second = drawEvent(g);
   if (second < 0) return;
-  if (isBanner(second)) {
+  if (isBanner(second) && g.params.secondBannerReturns) {
     if (g.trace) log(g, `Second card ${EVENT_NAMES[second]} is a banner too: returned and the deck reshuffled`);
     g.cardWhere[second] = CARD_DECK;
     g.eventDeck.push(second);
     shuffle(g.rng.events, g.eventDeck);
+    return;
+  }
+  if (isBanner(second)) {
+    if (g.trace) log(g, `Event: ${EVENT_NAMES[second]} (second banner, takes effect too)`);
+    applyBanner(g, second);
     return;
   }
   if (g.trace) log(g, `Event: ${EVENT_NAMES[second]} (concession to the Forum)`);

@@ -89,7 +89,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     senMovedTurn: z(SENATORS, 0), senGovReturnTurn: z(SENATORS, 0),
     deck: z(SENATORS, -1), deckHead: 0, deckCount: 0,
     consul: -1, censor: -1, previousConsul: -1, temporaryConsul: true, outgoingConsul: -1, outgoingCensor: -1, minorProsecutions: 0,
-    stateTreasury: p.startStateTreasury, ri: 0, legionsBox: p.startActiveLegions,
+    stateTreasury: p.startStateTreasury, ri: 0, riCredit: 0, legionsBox: p.startActiveLegions,
     provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
     provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
     wars: makeWars(cfg.board, cfg.variants),

@@ -233,6 +233,8 @@ export interface GameState {
   // ---- State ----
   stateTreasury: number;
   ri: number;
+  /** riNettedOverTurn: falls of this turn below zero not yet absorbed by rises (<= 0). */
+  riCredit: number;
   legionsBox: number;
 
   // ---- provinces (indexed like board.provinces) ----
