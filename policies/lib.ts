@@ -1,6 +1,7 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
 import { activeWarCount as activeWars, type GameView, stateLegionCount as stateLegions } from '../src/legions/policy.js';
 import { statusOf } from '../src/legions/state.js';
+import { keyKind, keyTarget } from '../src/legions/motion.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 export {
@@ -44,10 +45,53 @@ export function leader(g: GameView, except: number): number {
   return b;
 }
 
-/** Collapse is close: high index, a thin treasury or too many wars. */
+/** Collapse is close: high index, a thin treasury, too many wars, or a war now and another due next turn. */
 export function collapseClose(g: GameView): boolean {
-  return g.ri >= 8 || g.stateTreasury < stateReserve(g) || activeWars(g) >= 2;
+  const wars = activeWars(g);
+  if (g.ri >= 8 || g.stateTreasury < stateReserve(g) || wars >= 2) return true;
+  if (wars === 0) return false;
+  for (let w = 0; w < g.wars.turn.length; w++) if (g.wars.turn[w] === g.turn + 1 && g.wars.status[w] === 0) return true;
+  return false;
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */
 export const ownerOf = (g: GameView, s: number): number => (s >= 0 ? g.senOwner[s]! : -1);
+
+/** A motion of `kind` (at `target`, or any target when -1) already on the agenda, by anyone (-1 none): its index. */
+export function pendingLike(g: GameView, kind: number, target: number): number {
+  for (let i = 0; i < g.agendaCount; i++) {
+    const m = g.agenda[i]!;
+    if (m.kind === kind && (target < 0 || m.target === target)) return i;
+  }
+  return -1;
+}
+
+/** Whether a motion of `kind` at `target` was defeated or vetoed this turn (whoever moved it). */
+export function failedOn(g: GameView, kind: number, target: number): boolean {
+  if (g.failedTurn !== g.turn) return false;
+  for (const k of g.failedMotions) if (keyKind(k) === kind && keyTarget(k) === target) return true;
+  return false;
+}
+
+/** The Consul's personal Prestige for the State of the Republic if faction f held the office. */
+export function consulPrestigeOf(g: GameView, f: number): number {
+  let n = 0;
+  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f) n++;
+  return n ? Math.ceil(g.prestige[f]! / n) : 0;
+}
+
+/**
+ * A faction's standing for judging its gains: Prestige plus what it holds now (Consul 4, Censor 2,
+ * each governorship, command and concession 1), so a faction already in office looks further ahead.
+ */
+export function standing(g: GameView, f: number): number {
+  let v = g.prestige[f]!;
+  if (g.consul >= 0 && g.senOwner[g.consul] === f) v += 4;
+  if (g.censor >= 0 && g.senOwner[g.censor] === f) v += 2;
+  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f && (g.senWhere[s] === 3 || g.senWhere[s] === 4)) v++;
+  for (let c = 0; c < 5; c++) {
+    const h = g.cardWhere[c]!;
+    if (h >= 0 && g.senOwner[h] === f) v++;
+  }
+  return v;
+}

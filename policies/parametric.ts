@@ -2,13 +2,15 @@
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import {
   APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, REPEAL_LAND_ACT,
+  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, majorEligible, type Policy } from '../src/legions/policy.js';
 import {
-  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, FL_BOX, factionLegionsAt, highestStatus,
-  influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, popcount, raiseCost, stateLegions, stateReserve,
-  ownerOf, statusOf,
+  alreadyFailed, type GameView, majorEligible, naturalNext, onAgenda, type Policy, presidingFaction as presiding, tableable,
+} from '../src/legions/policy.js';
+import {
+  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, failedOn, FL_BOX, factionLegionsAt, highestStatus,
+  influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, stateLegions,
+  standing, stateReserve, statusOf,
 } from './lib.js';
 
 /**
@@ -46,18 +48,27 @@ export interface Weights {
   votePrice: number;
   /** State surplus over its needs above which a cooperative governor keeps his province's income. */
   claimIncomeSurplus: number;
+  /**
+   * Rivalry: another faction's private gain (an office, a concession, a command) is opposed when its
+   * Prestige is at least this far above ours (low = jealous of everyone, high = generous).
+   */
+  rivalMargin: number;
+  /** Table our own contested motions at once with a real tribune (>= 0.5). */
+  tribuneUse: number;
+  /** Object to a "no discussion" ruling on a motion we oppose (Consular Powers, >= 0.5). */
+  objectRuling: number;
 }
 
 export const STATESMAN: Weights = {
   cooperateRI: 0, civic: 1, aggression: 0, bidShare: 0.35, bidStatusOffset: 10, attractMinTreasury: 10,
   knightSpend: 1, knightReserve: 12, gamesReserve: 1000, landActRI: 2, coSponsorRI: 4, landActVoteRI: 6,
-  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60,
+  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60, rivalMargin: 3, tribuneUse: 0, objectRuling: 0,
 };
 
 export const OPPORTUNIST: Weights = {
   cooperateRI: 1000, civic: 0, aggression: 1, bidShare: 0.6, bidStatusOffset: 4, attractMinTreasury: 10,
   knightSpend: 2, knightReserve: 12, gamesReserve: 10, landActRI: 5, coSponsorRI: 4, landActVoteRI: 6,
-  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60,
+  warMargin: 3, votePrice: 4, claimIncomeSurplus: 60, rivalMargin: 1, tribuneUse: 1, objectRuling: 1,
 };
 
 export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
@@ -166,45 +177,65 @@ export class ParametricPolicy implements Policy {
   }
 
   propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    return this.draft(g, me, m, cands) && !alreadyFailed(g, m);
+    // The same Land Act as one on the agenda seconds it; any other motion is not made twice.
+    return this.draft(g, me, m, cands) && !alreadyFailed(g, m) && (m.kind === LAND_ACT || !onAgenda(g, m));
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     switch (m.kind) {
       case ELECT_CONSUL:
-      case ELECT_CENSOR: {
-        const own = bestOwn(g, me, cands);
-        m.senator = own >= 0 ? own : this.friendliest(g, me, cands);
-        return m.senator >= 0;
-      }
+      case ELECT_CENSOR:
+      case APPOINT_GOVERNOR: return this.nominate(g, me, m, cands);
       case PROSECUTE: return this.prosecute(g, me, m, cands);
-      case APPOINT_GOVERNOR: {
-        const own = highestStatus(g, cands, me);
-        m.senator = own >= 0 ? own : highestStatus(g, cands, -2);
-        return m.senator >= 0;
-      }
       case DISBAND: return false;
-      case RAISE: return this.raise(g, m);
+      case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
       case DISPATCH: return this.dispatch(g, me, m, cands);
       case CONCESSION: return this.concession(g, me, m);
       case DEVELOP:
         m.count = g.stateTreasury > stateReserve(g) + 30 && this.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
         return true;
-      case LAND_ACT: return this.landAct(g, m);
-      case REPEAL_LAND_ACT: return this.repeal(g, me, m);
-      case CENSURE: return this.censure(g, me, m);
+      case LAND_ACT: return this.landAct(g, me, m);
+      case REPEAL_LAND_ACT: return pendingLike(g, REPEAL_LAND_ACT, -1) < 0 && this.repeal(g, me, m);
+      case CENSURE: return pendingLike(g, CENSURE, -1) < 0 && this.censure(g, me, m);
       default: return false;
     }
   }
 
-  /** Another faction's candidate: the one of the faction furthest behind in Prestige. */
+  /**
+   * Nominations: our own best candidate; with none, we nominate only as chair (the office must be
+   * filled), naming the candidate of the faction furthest behind.
+   */
+  private nominate(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const own = m.kind === APPOINT_GOVERNOR ? highestStatus(g, cands, me) : bestOwn(g, me, cands);
+    if (own >= 0) {
+      m.senator = own;
+      return true;
+    }
+    if (presiding(g) !== me || g.agendaCount > 0) return false;
+    m.senator = m.kind === APPOINT_GOVERNOR ? this.neutralOrFriendliest(g, me, cands) : this.friendliest(g, me, cands);
+    return m.senator >= 0;
+  }
+
+  /** Another faction's candidate: the one of the faction of lowest standing. */
   private friendliest(g: GameView, me: number, cands: readonly number[]): number {
     let b = -1;
+    let bs = Infinity;
     for (const s of cands) {
       const f = g.senOwner[s]!;
-      if (b < 0 || (f >= 0 && g.prestige[f]! < g.prestige[g.senOwner[b]!]!)) b = s;
+      if (f === me || f < 0) continue;
+      const v = standing(g, f);
+      if (v < bs) {
+        b = s;
+        bs = v;
+      }
     }
-    return b;
+    return b >= 0 ? b : cands.length ? cands[0]! : -1;
+  }
+
+  /** A governor who is nobody's: a neutral when there is one (he pays the State), else the weakest faction's. */
+  private neutralOrFriendliest(g: GameView, me: number, cands: readonly number[]): number {
+    for (const s of cands) if (g.senOwner[s]! < 0) return s;
+    return this.friendliest(g, me, cands);
   }
 
   private prosecute(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
@@ -221,6 +252,12 @@ export class ParametricPolicy implements Policy {
 
   private raise(g: GameView, m: Motion): boolean {
     if (!this.cooperative(g) || g.noRaiseTurn === g.turn) return false;
+    m.count = this.legionsToRaise(g);
+    return m.count > 0;
+  }
+
+  /** State legions the active wars still want beyond those in the box, within the limit and the purse. */
+  private legionsToRaise(g: GameView): number {
     let want = 0;
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
@@ -228,18 +265,45 @@ export class ParametricPolicy implements Policy {
     want -= g.legionsBox + popcount(factionLegionsAt(g, FL_BOX));
     const room = g.params.maxStateLegions - stateLegions(g);
     const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
-    m.count = Math.min(want, room, afford);
-    return m.count > 0;
+    return Math.max(0, Math.min(want, room, afford));
   }
 
+  /** Legions a war must keep: enough for armies + warMargin with its commander (none once won). */
+  private spare(g: GameView, w: number): number {
+    if (g.wars.armies[w]! <= 0) return 0;
+    const c = g.wars.commander[w]!;
+    return legionsWanted(g, w, c >= 0 ? militaryRatingOf(c) : 1, this.w.warMargin);
+  }
+
+  /** A dispatch helps when the war has fewer legions than it wants, or needs a commander for those it has. */
+  private sendingHelps(g: GameView, m: Motion): boolean {
+    const w = m.target;
+    const here = legionsAt(g, w);
+    if (g.wars.commander[w]! < 0 && here > 0) return true;
+    const mr = m.senator >= 0 ? militaryRatingOf(m.senator) : militaryRatingOf(g.wars.commander[w]!);
+    return here < legionsWanted(g, w, mr, this.w.warMargin) + 1;
+  }
+
+  /** A war is established next turn (the board's schedule). */
+  private warComing(g: GameView): boolean {
+    for (let w = 0; w < g.wars.turn.length; w++) if (g.wars.turn[w] === g.turn + 1 && g.wars.status[w] === 0) return true;
+    return false;
+  }
+
+  /**
+   * Dispatch: legions a war needs, with a commander when it has none (civic: the best general;
+   * self-seeking: our own senator). A war another faction already moved for is left to that motion,
+   * unless we are self-seeking and its commander is not ours.
+   */
   private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     const boxMask = factionLegionsAt(g, FL_BOX);
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] !== 1) continue;
+      const other = pendingLike(g, DISPATCH, w);
+      if (other >= 0 && (this.civic || g.agenda[other]!.senator < 0 || ownerOf(g, g.agenda[other]!.senator) === me)) continue;
       const here = legionsAt(g, w);
       let cmd = g.wars.commander[w]!;
       if (cmd < 0) {
-        // Civic: the best general; self-seeking: our own senator (spoils and Prestige).
         const own = highestStatus(g, cands, me);
         cmd = this.civic ? highestStatus(g, cands, -2) : own >= 0 ? own : highestStatus(g, cands, -2);
         if (cmd < 0) continue;
@@ -247,6 +311,8 @@ export class ParametricPolicy implements Policy {
       const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin) - here;
       if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
       if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
+      // A self-seeker risks its own general only with legions that can at least match the enemy.
+      if (!this.cooperative(g) && here + Math.min(g.legionsBox, need) + popcount(boxMask) + militaryRatingOf(cmd) <= g.wars.armies[w]!) continue;
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
@@ -255,22 +321,29 @@ export class ParametricPolicy implements Policy {
       m.mask = mask;
       // Legions left without a commander (Deaths) get a new one even when nothing more is sent.
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
-      if (alreadyFailed(g, m)) continue;
+      if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
       return true;
     }
     return false;
   }
 
+  /** A concession in the Forum for our senator of most votes, unless we already asked for it or it was refused this turn. */
   private concession(g: GameView, me: number, m: Motion): boolean {
+    let s = -1;
+    for (let x = 29; x >= 0; x--) if (g.senOwner[x] === me) { s = x; break; }
+    if (s < 0) return false;
     for (let c = 0; c < 5; c++) {
-      if (g.cardWhere[c] !== -3) continue;
+      if (g.cardWhere[c] !== -3 || failedOn(g, CONCESSION, c)) continue;
       if (c === 2 && g.variants['land-acts'] && g.stats.landActs === 0) continue; // waits for a Land Act
-      let s = -1;
-      for (let x = 29; x >= 0; x--) if (g.senOwner[x] === me) { s = x; break; }
-      if (s < 0) return false;
+      let mine = false;
+      for (let i = 0; i < g.agendaCount; i++) {
+        const a = g.agenda[i]!;
+        if (a.kind === CONCESSION && a.target === c && a.sponsor === me) mine = true;
+      }
+      if (mine) continue;
       m.target = c;
       m.senator = s;
-      if (!alreadyFailed(g, m)) return true;
+      return true;
     }
     return false;
   }
@@ -285,9 +358,19 @@ export class ParametricPolicy implements Policy {
     return true;
   }
 
-  /** Land Acts: the civic sponsor one when the index is up and the State can carry the cost. */
-  private landAct(g: GameView, m: Motion): boolean {
+  /**
+   * Land Acts when the index is up and the State can carry the cost. Making the same act as a motion
+   * already on the agenda seconds it (the engine records us as its co-sponsor).
+   */
+  private landAct(g: GameView, me: number, m: Motion): boolean {
     if (g.ri < this.w.landActRI) return false;
+    const other = pendingLike(g, LAND_ACT, -1);
+    if (other >= 0) {
+      const a = g.agenda[other]!;
+      if (a.sponsor === me || a.coSponsor >= 0) return false;
+      m.count = a.count;
+      return true;
+    }
     const spare = g.stateTreasury - stateReserve(g);
     m.count = spare >= 40 ? 2 : spare >= g.params.landActType1Cost + 10 ? 1 : 0;
     return m.count > 0;
@@ -304,6 +387,53 @@ export class ParametricPolicy implements Policy {
     return false;
   }
 
+  /**
+   * As chair: our own motions first, then those we favour, those we oppose last; never a motion that
+   * would put a pending motion we favour out of order (a later military stage), unless it is ours.
+   */
+  tableNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
+    let best = -1;
+    let bestKey = -Infinity;
+    for (let i = 0; i < count; i++) {
+      if (!tableable(g, i)) continue;
+      const m = agenda[i]!;
+      const mine = m.sponsor === me;
+      if (this.closesUnopposed(g, me, m, agenda, count)) continue;
+      // Preference first; among equals the earlier military stage, so no business is cut short by accident.
+      const key = (mine ? 3 : this.vote(g, me, m) + 1) * 10 - Math.max(0, stageOf(m.kind));
+      if (key > bestKey) {
+        bestKey = key;
+        best = i;
+      }
+    }
+    return best >= 0 ? best : naturalNext(g);
+  }
+
+  /**
+   * Whether tabling motion m would leave a pending motion behind its military stage that we do not
+   * oppose: business is cut short only on purpose.
+   */
+  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number): boolean {
+    const st = stageOf(m.kind);
+    if (st <= 0) return false;
+    for (let k = 0; k < count; k++) {
+      const o = agenda[k]!;
+      const os = stageOf(o.kind);
+      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.vote(g, me, o) >= 0)) return true;
+    }
+    return false;
+  }
+
+  /** A tribune tables our motion at once when another faction's motion competes for the same thing. */
+  useTribune(g: GameView, me: number, m: Motion): boolean {
+    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount)) return false;
+    for (let i = 0; i < g.agendaCount; i++) {
+      const a = g.agenda[i]!;
+      if (a.sponsor !== me && a.kind === m.kind && a.target === m.target && (m.kind === CONCESSION || m.kind === DISPATCH)) return true;
+    }
+    return false;
+  }
+
   coSponsor(g: GameView, me: number, m: Motion): boolean {
     if (m.kind === CENSURE) return this.aggressive && m.target === leader(g, me) && m.target !== me;
     if (m.kind === LAND_ACT) return this.cooperative(g) || g.ri >= this.w.coSponsorRI;
@@ -313,7 +443,19 @@ export class ParametricPolicy implements Policy {
   veto(g: GameView, me: number, m: Motion): boolean {
     if (m.kind === PROSECUTE) return ownerOf(g, m.senator) === me;
     if (m.kind === DISBAND) return activeWars(g) > 0 && this.civic;
+    if (m.kind === CENSURE) return m.target === me && m.count >= 6;
     return false;
+  }
+
+  /**
+   * A private gain (an office, a concession, a command) for faction b: ours, yes; a neutral's, as the
+   * Republic needs; a rival's, no when its standing (Prestige and what it holds) is rivalMargin or
+   * more above ours, else yes.
+   */
+  private privateVote(g: GameView, me: number, b: number): number {
+    if (b === me) return 1;
+    if (b < 0) return this.cooperative(g) ? 1 : 0;
+    return standing(g, b) - standing(g, me) >= this.w.rivalMargin ? -1 : 1;
   }
 
   vote(g: GameView, me: number, m: Motion): number {
@@ -329,20 +471,35 @@ export class ParametricPolicy implements Policy {
       case ELECT_CONSUL:
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
-        if (ownerOf(g, m.senator) === me) return 1;
-        return coop ? 1 : ownerOf(g, m.senator) === leader(g, me) ? -1 : 0;
+      case CONCESSION:
+        return this.privateVote(g, me, ownerOf(g, m.senator));
       case PROSECUTE:
         if (ownerOf(g, m.senator) === me) return -1;
         return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
-      case DISPATCH:
-        return coop || ownerOf(g, m.senator) === me ? 1 : 0;
+        // Legions the wars need and the State can carry; a larger levy is opposed.
+        return !coop ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
+      case DISPATCH: {
+        // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
+        const b = ownerOf(g, m.senator);
+        if (b === me) return 1;
+        if (coop) return this.sendingHelps(g, m) ? 1 : -1;
+        return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
+      }
+      case RECALL:
+        // Only legions a war can spare (its attack stays at armies + margin), or from a war already lost to none.
+        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+      case TRANSFER:
+        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+      case REPLACE_COMMANDER: {
+        const b = ownerOf(g, m.senator);
+        if (coop && militaryRatingOf(m.senator) > militaryRatingOf(g.wars.commander[m.target]!)) return 1;
+        return this.privateVote(g, me, b);
+      }
       case DISBAND:
-        return activeWars(g) > 0 ? -1 : 0;
-      case CONCESSION:
-        return ownerOf(g, m.senator) === me ? 1 : coop ? 0 : -1;
+        return activeWars(g) > 0 || this.warComing(g) ? -1 : coop ? 1 : 0;
       case DEVELOP:
-        return coop ? 1 : 0;
+        return !coop ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
       case CENSURE:
         return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
       case LAND_ACT:
@@ -368,8 +525,9 @@ export class ParametricPolicy implements Policy {
     return need <= this.w.votePrice && g.treasury[me]! >= need + 6 ? need : 0;
   }
 
+  /** The casting vote goes with our own judgement of the motion (never for a fine on ourselves). */
   tieBreak(g: GameView, me: number, m: Motion): boolean {
-    return m.sponsor === me || this.cooperative(g);
+    return this.vote(g, me, m) > 0;
   }
 
   consent(): boolean {
@@ -384,14 +542,20 @@ export class ParametricPolicy implements Policy {
     return concession && activeWars(g) > 0;
   }
 
-  /** Consular Powers: close the debate on our own motions when others could outbid us. */
+  /** Consular Powers: no discussion on a motion we favour that others could buy their way past. */
   closeDebate(g: GameView, me: number, m: Motion): boolean {
-    return !this.civic || m.kind === RAISE || m.kind === DISPATCH ? m.sponsor === me : false;
+    if (this.civic) return (m.kind === RAISE || m.kind === DISPATCH) && this.vote(g, me, m) > 0;
+    return this.vote(g, me, m) > 0 && (m.sponsor === me || ownerOf(g, m.senator) === me);
   }
 
-  /** Consular Powers: punish defiance when it works against our motion. */
-  penalize(_g: GameView, me: number, m: Motion, f: number): boolean {
-    return m.sponsor === me && m.stance[f] === -1;
+  /** Consular Powers: object to a ruling on a motion we oppose, when we could pay to defeat it. */
+  objectToRuling(g: GameView, me: number, m: Motion): boolean {
+    return this.w.objectRuling >= 0.5 && this.vote(g, me, m) < 0 && g.treasury[me]! >= this.w.votePrice + 6;
+  }
+
+  /** Consular Powers: penalise an objector to a ruling on a motion we favour; otherwise lift the ruling. */
+  penalize(g: GameView, me: number, m: Motion): boolean {
+    return m.sponsor === me || this.vote(g, me, m) > 0;
   }
 
   ownLegion(g: GameView, me: number, raise: boolean): boolean {

@@ -4,7 +4,7 @@ import {
   APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
   PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, majorEligible, type Policy } from '../src/legions/policy.js';
+import { alreadyFailed, type GameView, majorEligible, onAgenda, outOfStage, type Policy, tableable } from '../src/legions/policy.js';
 import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
 
 export class RandomPolicy implements Policy {
@@ -91,7 +91,19 @@ export class RandomPolicy implements Policy {
   }
 
   propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    return this.draft(g, me, m, cands) && !alreadyFailed(g, m);
+    return this.draft(g, me, m, cands) && !alreadyFailed(g, m) && !onAgenda(g, m) && !outOfStage(g, m.kind);
+  }
+
+  tableNext(g: GameView, _me: number, _a: readonly Motion[], count: number): number {
+    const ok: number[] = [];
+    for (let i = 0; i < count; i++) if (tableable(g, i)) ok.push(i);
+    return this.pick(ok);
+  }
+  useTribune(): boolean {
+    return uniformInt(this.rng, 3) === 0;
+  }
+  objectToRuling(): boolean {
+    return uniformInt(this.rng, 3) === 0;
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
@@ -176,6 +188,12 @@ export class RandomPolicy implements Policy {
         if (this.coin()) return false;
         m.target = (me + this.int(1, g.players - 1)) % g.players;
         m.count = this.int(0, 5);
+        if (this.coin()) {
+          // Censure one of that faction's senators rather than the faction.
+          const ss: number[] = [];
+          for (let s = 0; s < 30; s++) if (g.senOwner[s] === m.target) ss.push(s);
+          m.senator = this.pick(ss);
+        }
         return true;
       }
       default:

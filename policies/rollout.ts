@@ -124,7 +124,10 @@ export class RolloutPolicy implements Policy {
   tieBreak(g: GameView, me: number, m: Motion): boolean { return this.current.tieBreak(g, me, m); }
   proposeBill(g: GameView): boolean { return this.current.proposeBill(g); }
   closeDebate(g: GameView, me: number, m: Motion): boolean { return this.current.closeDebate(g, me, m); }
-  penalize(g: GameView, me: number, m: Motion, f: number): boolean { return this.current.penalize(g, me, m, f); }
+  penalize(g: GameView, me: number, m: Motion): boolean { return this.current.penalize(g, me, m); }
+  objectToRuling(g: GameView, me: number, m: Motion): boolean { return this.current.objectToRuling(g, me, m); }
+  tableNext(g: GameView, me: number, a: readonly Motion[], n: number): number { return this.current.tableNext(g, me, a, n); }
+  useTribune(g: GameView, me: number, m: Motion): boolean { return this.current.useTribune(g, me, m); }
   consent(): boolean { return true; }
   chooseLosses(g: GameView, me: number, war: number, n: number): number { return this.current.chooseLosses(g, me, war, n); }
   claimSpoils(g: GameView, me: number, war: number): number { return this.current.claimSpoils(g, me, war); }

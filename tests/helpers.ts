@@ -3,7 +3,7 @@ import type { Prng } from '../src/core/rng.js';
 import { defaultBoard } from '../src/legions/board.js';
 import type { GameConfig } from '../src/legions/game.js';
 import { defaultParams, type RulesParams } from '../src/legions/params.js';
-import type { Policy } from '../src/legions/policy.js';
+import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
   AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
   SENATORS,
@@ -70,6 +70,9 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     knightDonations: () => 0,
     games: () => 0,
     propose: () => false,
+    tableNext: (g) => naturalNext(g),
+    useTribune: () => false,
+    objectToRuling: () => false,
     ownLegion: () => false,
     coSponsor: () => false,
     veto: () => false,

@@ -43,7 +43,8 @@ describe('review fixes', () => {
     expect(putToVote(g, pols, m)).toBe(false);
     expect(g.treasury[voter]).toBe(before);
     expect(m.stance[voter]).toBe(0);
-    expect(m.stance[vetoer]).toBe(2);
+    expect(m.stance[vetoer]).toBe(0);
+    expect(m.vetoedBy).toBe(vetoer);
     expect(g.tribunesReal[vetoer]).toBe(0);
   });
 

@@ -13,15 +13,14 @@ import {
   type Motion, RAISE, RECALL, REPEAL_LAND_ACT, resetMotion,
 } from '../src/legions/motion.js';
 import type { Outcome } from '../src/legions/outcome.js';
-import type { GameView, Policy } from '../src/legions/policy.js';
+import { type GameView, naturalNext, onAgenda, type Policy } from '../src/legions/policy.js';
 import { applyBanner, establishWars, politicsStep } from '../src/legions/politics.js';
 import { revoltsActivity } from '../src/legions/revolts.js';
-import { optionalItem } from '../src/legions/senate/agenda.js';
 import { billsBusiness } from '../src/legions/senate/bills.js';
 import { concessionRules } from '../src/legions/senate/business.js';
 import { senateStep } from '../src/legions/senate/index.js';
-import { landActsBusiness, landActsInPlace, payLandActs } from '../src/legions/senate/land-acts.js';
-import { militaryBusiness } from '../src/legions/senate/military.js';
+import { landActsInPlace, payLandActs } from '../src/legions/senate/land-acts.js';
+import { openBusiness } from '../src/legions/senate/open-business.js';
 import { appointGovernors } from '../src/legions/senate/governors.js';
 import { putToVote } from '../src/legions/senate/voting.js';
 import { type GameConfig, setupGame } from '../src/legions/setup.js';
@@ -157,6 +156,18 @@ class ActivePolicy implements Policy {
     return g.ri >= 4 && g.treasury[me]! >= 12 ? 5 : 0;
   }
   propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    return this.draft(g, me, m, cands) && !onAgenda(g, m);
+  }
+  tableNext(g: GameView): number {
+    return naturalNext(g as GameState);
+  }
+  useTribune(): boolean {
+    return false;
+  }
+  objectToRuling(): boolean {
+    return false;
+  }
+  private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     switch (m.kind) {
       case ELECT_CONSUL:
       case ELECT_CENSOR:
@@ -399,7 +410,7 @@ describe('Land Acts', () => {
     const g = senatePosition(3, 'land-acts', 3);
     g.ri = 5;
     const [c, b, d] = seats(g) as [number, number, number];
-    landActsBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1])));
+    openBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1])));
     expect(g.ri).toBe(2);
     expect([g.prestige[c], g.prestige[b], g.prestige[d]]).toEqual([14, 12, 11]);
     expect(g.landActsType2).toBe(1);
@@ -424,7 +435,7 @@ describe('Land Acts', () => {
     const g = senatePosition(3, 'land-acts', 3);
     g.ri = 5;
     const [c, b, d] = seats(g) as [number, number, number];
-    landActsBusiness(g, actPolicies(g, 1, byFaction(g, [1, 1, 1])));
+    openBusiness(g, actPolicies(g, 1, byFaction(g, [1, 1, 1])));
     expect(g.ri).toBe(4);
     expect([g.prestige[c], g.prestige[b], g.prestige[d]]).toEqual([12, 11, 10]);
     expect(g.landActsType1).toBe(1);
@@ -434,7 +445,7 @@ describe('Land Acts', () => {
 
   it('Type I passed: the 20 T fall due at the next Income step, once; the stone is then removed', () => {
     const g = senatePosition(3, 'land-acts', 3);
-    landActsBusiness(g, actPolicies(g, 1, byFaction(g, [1, 1, 1])));
+    openBusiness(g, actPolicies(g, 1, byFaction(g, [1, 1, 1])));
     expect(g.stateTreasury).toBe(100);
     g.turn = 4;
     incomeStep(g, vstubs(3));
@@ -452,7 +463,7 @@ describe('Land Acts', () => {
       g.ri = 5;
       const [c, b, d] = seats(g) as [number, number, number];
       g.knights[d] = 10; // 16 votes against 12
-      landActsBusiness(g, actPolicies(g, type, byFaction(g, [1, 1, -1])));
+      openBusiness(g, actPolicies(g, type, byFaction(g, [1, 1, -1])));
       expect([g.prestige[c], g.prestige[b], g.prestige[d]]).toEqual(expected);
       expect(g.ri).toBe(5);
       expect(landActsInPlace(g)).toBe(0);
@@ -464,7 +475,7 @@ describe('Land Acts', () => {
   it('5 players: voting against costs Prestige even when the act passes (Type II: +4 +2 +1 -1 -1)', () => {
     const g = senatePosition(5, 'land-acts', 3);
     const s = seats(g);
-    landActsBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1, -1, -1])));
+    openBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1, -1, -1])));
     expect(s.map((f) => g.prestige[f])).toEqual([14, 12, 11, 9, 9]);
     expect(g.landActsType2).toBe(1);
   });
@@ -473,13 +484,13 @@ describe('Land Acts', () => {
     const g = senatePosition(3, 'land-acts', 3);
     const [c, b, d] = seats(g) as [number, number, number];
     g.tribunesReal[d] = 1;
-    landActsBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1]), (f) => ({ veto: () => f === d })));
+    openBusiness(g, actPolicies(g, 2, byFaction(g, [1, 1, 1]), (f) => ({ veto: () => f === d })));
     expect([g.prestige[c], g.prestige[b], g.prestige[d]]).toEqual([6, 8, 10]);
     expect(g.tribunesReal[d]).toBe(0);
     expect(landActsInPlace(g)).toBe(0);
 
     const h = senatePosition(3, 'land-acts', 3);
-    landActsBusiness(h, actPolicies(h, 2, byFaction(h, [1, 1, 0])));
+    openBusiness(h, actPolicies(h, 2, byFaction(h, [1, 1, 0])));
     const [hc, hb, hd] = seats(h) as [number, number, number];
     expect([h.prestige[hc], h.prestige[hb], h.prestige[hd]]).toEqual([14, 12, 9]);
     expect(h.stats.policyErrors).toBe(1);
@@ -489,7 +500,7 @@ describe('Land Acts', () => {
   it('an act needs a co-sponsor: without one it lapses unvoted and nobody gains or loses', () => {
     const g = senatePosition(3, 'land-acts', 3);
     let votes = 0;
-    landActsBusiness(g, actPolicies(g, 2, [1, 1, 1], () => ({ coSponsor: () => false, vote: () => (votes++, 1) })));
+    openBusiness(g, actPolicies(g, 2, [1, 1, 1], () => ({ coSponsor: () => false, vote: () => (votes++, 1) })));
     expect(votes).toBe(0);
     expect(g.prestige).toEqual([10, 10, 10]);
     expect(landActsInPlace(g)).toBe(0);
@@ -505,7 +516,7 @@ describe('Land Acts', () => {
       g.landActType2Sponsor = [b];
       g.landActType2CoSponsor = [d];
       const votes = byFaction(g, passes ? [1, -1, 1] : [1, -1, -1]);
-      landActsBusiness(g, vstubs(3, (f) => ({
+      openBusiness(g, vstubs(3, (f) => ({
         propose: (_g, me, m) => {
           if (m.kind !== REPEAL_LAND_ACT || me !== c) return false;
           m.target = 0;
@@ -529,7 +540,7 @@ describe('Land Acts', () => {
     }
   });
 
-  it('one act passed and one repealed per turn; no repeal in the turn an act passed; tribunes are not asked once the item is closed', () => {
+  it('one act passed and one repealed per turn; no repeal in the turn an act passed; nobody is asked once they are closed', () => {
     const g = senatePosition(3, 'land-acts', 4);
     const [c, b, d] = seats(g) as [number, number, number];
     g.tribunesReal[b] = 1;
@@ -537,7 +548,8 @@ describe('Land Acts', () => {
     const asked: string[] = [];
     const pols = vstubs(3, (f) => ({
       propose: (gg, me, m) => {
-        asked.push(`${m.kind === LAND_ACT ? 'act' : 'repeal'}:${me === c ? 'c' : me}`);
+        if (me !== c || (m.kind !== LAND_ACT && m.kind !== REPEAL_LAND_ACT)) return false;
+        asked.push(m.kind === LAND_ACT ? 'act' : 'repeal');
         if (m.kind === LAND_ACT) {
           m.count = 2;
           return true;
@@ -548,13 +560,13 @@ describe('Land Acts', () => {
       coSponsor: () => f === b,
       vote: () => 1,
     }));
-    landActsBusiness(g, pols);
-    expect(asked).toEqual(['act:c']); // passed; the item closes; nothing to repeal from an earlier turn
+    openBusiness(g, pols);
+    expect(asked).toEqual(['act']); // passed; no act may pass again, and nothing from an earlier turn to repeal
     expect(g.landActType2Turn).toEqual([4]);
     g.turn = 5;
     asked.length = 0;
-    landActsBusiness(g, pols);
-    expect(asked).toEqual(['act:c', 'repeal:c']);
+    openBusiness(g, pols);
+    expect(asked).toEqual(['act', 'repeal']); // both made in the first round, neither asked again
     expect(g.landActType2Turn).toEqual([5]); // the turn-4 act repealed, the turn-5 act kept
     expect(g.tribunesReal[b]! + g.tribunesReal[d]!).toBe(2);
 
@@ -565,9 +577,9 @@ describe('Land Acts', () => {
     g.landActsType2 = 2;
     g.landActRepealTurn = 0;
     g.landActPassedTurn = 5;
-    landActsBusiness(g, vstubs(3, () => ({
-      propose: (_g, _me, m) => {
-        if (m.kind !== REPEAL_LAND_ACT) return false;
+    openBusiness(g, vstubs(3, () => ({
+      propose: (_g, me, m) => {
+        if (m.kind !== REPEAL_LAND_ACT || me !== c) return false;
         m.target = 1;
         return true;
       },
@@ -586,8 +598,8 @@ describe('Land Acts', () => {
     g.landActType2CoSponsor = [b, b, b];
     let asked = 0;
     const pols = vstubs(3, (f) => ({
-      propose: (_g, _me, m) => {
-        if (m.kind !== LAND_ACT) return false;
+      propose: (_g, me, m) => {
+        if (m.kind !== LAND_ACT || me !== c) return false;
         asked++;
         m.count = 2;
         return true;
@@ -595,14 +607,14 @@ describe('Land Acts', () => {
       coSponsor: () => f === b,
       vote: () => 1,
     }));
-    landActsBusiness(g, pols);
+    openBusiness(g, pols);
     expect(asked).toBe(0);
     g.turn = 5;
     incomeStep(g, vstubs(3));
     expect(g.stateTreasury).toBe(100 + 30 - 4 - 20 - 3 * 5);
     expect(landActsInPlace(g)).toBe(3);
     g.step = 'senate';
-    landActsBusiness(g, pols);
+    openBusiness(g, pols);
     expect(asked).toBe(1);
     expect(landActsInPlace(g)).toBe(4);
   });
@@ -613,37 +625,34 @@ describe('Land Acts', () => {
     const holder = own(g, c).find((s) => s !== g.consul)!;
     g.cardWhere[LAND_COMMISSION] = CARD_FORUM;
     let votes = 0;
-    const pols = vstubs(3, (f) => ({
+    const pols = (kinds: readonly number[]) => vstubs(3, (f) => ({
       propose: (_g, me, m) => {
-        if (me !== c) return false;
+        if (me !== c || !kinds.includes(m.kind)) return false;
         if (m.kind === CONCESSION) {
           m.target = LAND_COMMISSION;
           m.senator = holder;
           return true;
         }
-        if (m.kind === LAND_ACT) {
-          m.count = 1;
-          return true;
-        }
-        return false;
+        m.count = 1;
+        return true;
       },
       coSponsor: () => f === b,
       vote: () => (votes++, 1),
     }));
-    optionalItem(g, pols, CONCESSION, concessionRules);
+    openBusiness(g, pols([CONCESSION]));
     expect(g.cardWhere[LAND_COMMISSION]).toBe(CARD_FORUM);
     expect(votes).toBe(0);
     expect(g.policyErrorLog).toEqual([expect.stringMatching(/the Land Commission waits for a Land Act/)]);
     // The base game allocates it at once.
     const base = senatePosition(3, '', 3);
     base.cardWhere[LAND_COMMISSION] = CARD_FORUM;
-    optionalItem(base, pols, CONCESSION, concessionRules);
+    openBusiness(base, pols([CONCESSION]));
     expect(base.cardWhere[LAND_COMMISSION]).toBe(holder);
-    // A Type I act passes; now the concession can be given.
-    landActsBusiness(g, pols);
+    // A Type I act passes; in the next round of motions the concession can be given.
+    openBusiness(g, pols([CONCESSION, LAND_ACT]));
     expect(g.stats.landActs).toBe(1);
-    optionalItem(g, pols, CONCESSION, concessionRules);
     expect(g.cardWhere[LAND_COMMISSION]).toBe(holder);
+    expect(g.policyErrorLog.length).toBe(2); // asked once more before the act passed (same error), then made legally
     // Turn 4: the Type I act is in place during the concession income (paid later in the step): +2.
     g.turn = 4;
     const t0 = g.treasury[c]!;
@@ -836,14 +845,14 @@ describe('Deaths', () => {
       };
       // Nobody names a commander: the legions come home at the end of the military business.
       const { g } = make();
-      militaryBusiness(g, vstubs(3));
+      openBusiness(g, vstubs(3));
       expect(g.wars.stateLegions[0]).toBe(0);
       expect(g.legionsBox).toBe(3);
       expect(g.wars.status[0]).toBe(1);
       // A dispatch of no new legions naming a commander takes over the two legions.
       const r = make();
       const c = r.g.senOwner[r.g.consul]!;
-      militaryBusiness(r.g, vstubs(3, () => ({
+      openBusiness(r.g, vstubs(3, () => ({
         propose: (_g, me, m, cands) => {
           if (m.kind !== DISPATCH || me !== c || !cands.includes(r.repl)) return false;
           m.target = 0;
@@ -1152,7 +1161,7 @@ describe('Bills', () => {
   it('drafting: one part per kind in agenda order, each applied to a draft at once; the voters see the real game; never a Land Act', () => {
     const p = billPosition('bills,land-acts');
     const { pols, asked, seen } = billPolicies(p, {});
-    billsBusiness(p.g, pols);
+    billsBusiness(p.g, pols, () => {});
     // Disband, raise, dispatch; the recall item opens because the dispatch part already put legions at Sicily.
     expect(asked).toEqual([DISBAND, RAISE, DISPATCH, RECALL]);
     expect(seen).toEqual([{ box: 3, atWar: 0, state: 100, parts: 2 }]);
@@ -1161,7 +1170,7 @@ describe('Bills', () => {
   it('a passed bill: all its motions stand (raise 2 for 20 T, 3 legions and Green 9 at Sicily)', () => {
     const p = billPosition();
     const { g, c, n } = p;
-    billsBusiness(g, billPolicies(p, { buy: 3 }).pols);
+    billsBusiness(g, billPolicies(p, { buy: 3 }).pols, () => {});
     expect(g.legionsBox).toBe(2);
     expect(g.wars.stateLegions[0]).toBe(3);
     expect(g.wars.commander[0]).toBe(n);
@@ -1177,7 +1186,7 @@ describe('Bills', () => {
     const p = billPosition();
     const { g, c, b, d, n } = p;
     const box = deckCards(g).join();
-    billsBusiness(g, billPolicies(p, { against: true, buy: 3 }).pols);
+    billsBusiness(g, billPolicies(p, { against: true, buy: 3 }).pols, () => {});
     // 6 + 3 bought for, 12 against: defeated.
     expect(g.legionsBox).toBe(3);
     expect(g.wars.stateLegions[0]).toBe(0);
@@ -1202,7 +1211,7 @@ describe('Bills', () => {
     g.tribunesReal[c] = 1;
     const vetoAsked: number[] = [];
     const { pols, votes } = billPolicies(p, { over: (f) => ({ veto: () => (vetoAsked.push(f), true) }) });
-    billsBusiness(g, pols);
+    billsBusiness(g, pols, () => {});
     expect(vetoAsked).toEqual([b]);
     expect(votes()).toBe(0);
     expect(g.tribunesReal[b]).toBe(0);
@@ -1216,7 +1225,7 @@ describe('Bills', () => {
     g.tribunesReal[b] = 1;
     g.tribunesReal[c] = 1;
     const { pols } = billPolicies(p, { drafter: b, over: (f) => ({ veto: () => f === c }) });
-    billsBusiness(g, pols);
+    billsBusiness(g, pols, () => {});
     expect(g.tribunesReal[b]).toBe(0);
     expect(g.tribunesReal[c]).toBe(0);
     expect([g.legionsBox, g.wars.stateLegions[0], g.stateTreasury]).toEqual([3, 0, 100]);
@@ -1227,7 +1236,7 @@ describe('Bills', () => {
       const p = billPosition();
       const { g } = p;
       const { pols, votes, asked } = billPolicies(p, { parts });
-      billsBusiness(g, pols);
+      billsBusiness(g, pols, () => {});
       expect(asked.length).toBeGreaterThan(0);
       expect(votes()).toBe(0);
       expect([g.legionsBox, g.wars.stateLegions[0], g.stateTreasury, g.stats.legionsRaised]).toEqual([3, 0, 100, 0]);
@@ -1263,7 +1272,7 @@ describe('Bills', () => {
         if (me === c && m.kind === BILL) power = m.power[c]!;
         return 1;
       },
-    })));
+    })), () => {});
     expect(g.wars.commander[0]).toBe(blue);
     // Green 1 + Blue 2 + Lilac 3 are all in the Senate when the bill is put: 6 votes. The engine counts
     // the votes after drafting, when the dispatch part has already sent Blue away: 4.
@@ -1272,8 +1281,11 @@ describe('Bills', () => {
 });
 
 describe('Consular Powers', () => {
-  /** Turn 3: the Consul's faction c moves "raise 1 legion"; b votes against, d for. */
-  function closedVote(opts: { buyB: number; buyC?: number; penalize: boolean; dVote?: number; close?: boolean; variants?: string }) {
+  /**
+   * Turn 3: the Consul's faction c moves "raise 1 legion" and tables it; he rules "no discussion"
+   * (unless close is false); b may object; b votes against (buying buyB votes if it may), d votes dVote.
+   */
+  function closedVote(opts: { buyB: number; objectB: boolean; penalize: boolean; dVote?: number; bVote?: number; close?: boolean; variants?: string }) {
     const g = senatePosition(3, opts.variants ?? 'consular-powers', 3);
     const c = g.senOwner[g.consul]!;
     const b = (c + 1) % 3;
@@ -1282,126 +1294,128 @@ describe('Consular Powers', () => {
     resetMotion(m, RAISE, c);
     m.count = 1;
     const penalized: number[] = [];
+    const objections: number[] = [];
     let closeAsked = 0;
+    let buyAsked = 0;
     const pols = vstubs(3, (f) => ({
       closeDebate: () => (closeAsked++, opts.close ?? true),
-      penalize: (_g, _me, _m, x) => (penalized.push(x), opts.penalize),
-      vote: () => (f === b ? -1 : f === d ? opts.dVote ?? 1 : 1),
-      buyVotes: () => (f === b ? opts.buyB : f === c ? opts.buyC ?? 0 : 0),
+      objectToRuling: () => (objections.push(f), f === b && opts.objectB),
+      penalize: (_g, _me, mm, x) => (penalized.push(x), expect(mm.objected & (1 << x)).not.toBe(0), opts.penalize),
+      vote: () => (f === b ? (opts.bVote ?? -1) : f === d ? (opts.dVote ?? 1) : 1),
+      buyVotes: () => (buyAsked++, f === b ? opts.buyB : 0),
       tieBreak: () => true,
     }));
     const passed = putToVote(g, pols, m);
-    return { g, m, c, b, d, passed, penalized, closeAsked };
+    return { g, m, c, b, d, passed, penalized, objections, closeAsked, buyAsked };
   }
 
-  it('"no discussion": a faction buying votes defies the Consul, who removes one of its votes on that motion', () => {
-    const r = closedVote({ buyB: 2, buyC: 1, penalize: true });
+  it('"no discussion": nobody may buy votes; the other factions may object, clockwise from the Consul\'s left', () => {
+    const r = closedVote({ buyB: 2, objectB: false, penalize: true });
     expect(r.m.closed).toBe(true);
-    expect(r.penalized).toEqual([r.b]); // the Consul's own faction buying is no defiance
-    expect(r.m.votesAgainst).toBe(6 + 2 - 1);
-    expect(r.m.votesFor).toBe(6 + 6 + 1);
-    expect(r.g.treasury[r.b]).toBe(3);
-    expect(r.g.treasury[r.c]).toBe(4);
-    expect(r.g.stateTreasury).toBe(100); // no fine when a vote can be removed
-    const lenient = closedVote({ buyB: 2, penalize: false });
-    expect(lenient.penalized).toEqual([lenient.b]);
-    expect(lenient.m.votesAgainst).toBe(8);
+    expect(r.objections).toEqual([r.b, r.d]);
+    expect(r.buyAsked).toBe(0);
+    expect([r.m.votesFor, r.m.votesAgainst]).toEqual([12, 6]);
+    expect(r.g.stats.rulings).toBe(1);
   });
 
-  it('the removed vote can decide: 6 + 1 bought - 1 against 6 is a tie the Consul breaks; unpenalised 7-6 defeats', () => {
-    const r = closedVote({ buyB: 1, penalize: true, dVote: 0 });
-    expect([r.m.votesFor, r.m.votesAgainst, r.passed]).toEqual([6, 6, true]);
-    const s = closedVote({ buyB: 1, penalize: false, dVote: 0 });
+  it('an objector the Consul penalises loses one vote on the motion and the ruling stands', () => {
+    const r = closedVote({ buyB: 2, objectB: true, penalize: true });
+    expect(r.penalized).toEqual([r.b]);
+    expect(r.m.closed).toBe(true);
+    expect(r.m.penalized).toBe(1 << r.b);
+    expect(r.objections).toEqual([r.b, r.d]); // d is still asked: the ruling stands
+    expect([r.m.votesFor, r.m.votesAgainst]).toEqual([12, 6 - 1]);
+    expect(r.g.treasury[r.b]).toBe(5); // nothing bought, no fine: a vote could be removed
+    expect(r.g.stateTreasury).toBe(100);
+    expect([r.g.stats.objections, r.g.stats.votesRemoved, r.g.stats.penaltyFines]).toEqual([1, 1, 0]);
+  });
+
+  it('an objector the Consul does not penalise has the ruling lifted: votes may be bought again', () => {
+    const r = closedVote({ buyB: 2, objectB: true, penalize: false });
+    expect(r.m.closed).toBe(false);
+    expect(r.objections).toEqual([r.b]); // lifted at once: nobody else needs to object
+    expect([r.m.votesFor, r.m.votesAgainst]).toEqual([12, 8]);
+    expect(r.g.treasury[r.b]).toBe(3);
+  });
+
+  it('the removed vote can decide: 6 for, 6 - 1 against passes; lifted, 6 against 6 + 1 bought fails', () => {
+    const r = closedVote({ buyB: 1, objectB: true, penalize: true, dVote: 0 });
+    expect([r.m.votesFor, r.m.votesAgainst, r.passed]).toEqual([6, 5, true]);
+    const s = closedVote({ buyB: 1, objectB: true, penalize: false, dVote: 0 });
     expect([s.m.votesFor, s.m.votesAgainst, s.passed]).toEqual([6, 7, false]);
   });
 
-  it('no ruling, no penalty: a debate left open, a faction not buying, or the variation off', () => {
-    const open = closedVote({ buyB: 2, penalize: true, close: false });
-    expect(open.m.closed).toBe(false);
-    expect(open.penalized).toEqual([]);
-    expect(open.m.votesAgainst).toBe(8);
-    const noBuy = closedVote({ buyB: 0, penalize: true });
-    expect(noBuy.penalized).toEqual([]);
-    const off = closedVote({ buyB: 2, penalize: true, variants: '' });
-    expect(off.closeAsked).toBe(0);
-    expect(off.m.closed).toBe(false);
-    expect(off.m.votesAgainst).toBe(8);
+  it('a penalised objector with no vote to lose (it abstains) is fined 1 Talent instead, paid to the State', () => {
+    const r = closedVote({ buyB: 0, objectB: true, penalize: true, bVote: 0 });
+    expect(r.m.votesAgainst).toBe(0);
+    expect(r.g.treasury[r.b]).toBe(4);
+    expect(r.g.stateTreasury).toBe(101);
+    expect([r.g.stats.votesRemoved, r.g.stats.penaltyFines]).toEqual([0, 1]);
   });
 
-  it('only the Consul\'s own motions can be closed (not another faction\'s, not a tribune\'s)', () => {
+  it('no ruling without the variation, or when the Consul leaves the debate open', () => {
+    const open = closedVote({ buyB: 2, objectB: true, penalize: true, close: false });
+    expect([open.m.closed, open.objections.length, open.m.votesAgainst]).toEqual([false, 0, 8]);
+    const off = closedVote({ buyB: 2, objectB: true, penalize: true, variants: '' });
+    expect([off.closeAsked, off.objections.length, off.m.votesAgainst]).toEqual([0, 0, 8]);
+  });
+
+  it('the Consul rules on every motion he tables, another faction\'s too, but not on one tabled with a tribune', () => {
     const g = senatePosition(3, 'consular-powers', 3);
     const c = g.senOwner[g.consul]!;
+    const b = (c + 1) % 3;
     let asked = 0;
     const pols = vstubs(3, () => ({ closeDebate: () => (asked++, true), vote: () => 1 }));
-    resetMotion(g.motion, RAISE, (c + 1) % 3);
+    resetMotion(g.motion, RAISE, b);
     g.motion.count = 1;
-    putToVote(g, pols, g.motion);
-    resetMotion(g.motion, RAISE, c);
-    g.motion.count = 1;
+    putToVote(g, pols, g.motion); // b's motion, tabled by the Consul
+    expect(asked).toBe(1);
+    resetMotion(g.motion, RAISE, b);
+    g.motion.count = 2;
     g.motion.viaTribune = true;
-    putToVote(g, pols, g.motion);
-    expect(asked).toBe(0);
-    resetMotion(g.motion, RAISE, c);
-    g.motion.count = 1;
+    g.motion.tabledBy = b;
     putToVote(g, pols, g.motion);
     expect(asked).toBe(1);
   });
 
-  /** Whole games in which every Consul closes every debate, penalises every defiance, and factions buy often. */
+  /** Whole games in which every Consul rules "no discussion", every faction objects and every objector is penalised. */
   function defiantGames(): string[] {
     class Defiant extends ActivePolicy {
+      private n = 0;
       override closeDebate(): boolean {
+        return true;
+      }
+      override objectToRuling(): boolean {
         return true;
       }
       override penalize(): boolean {
         return true;
       }
-      override buyVotes(g: GameView, me: number): number {
-        return g.treasury[me]! >= 1 ? 1 : 0;
+      override vote(g: GameView, me: number, m: Motion): number {
+        return m.sponsor !== me && this.n++ % 4 === 0 ? 0 : super.vote(g, me, m); // abstains now and then
       }
     }
     const lines: string[] = [];
     for (let i = 0; i < 20; i++) {
       const r = playGame(config(3, 'consular-powers'), 'defiance', i, [new Defiant(), new Defiant(), new Defiant()], true);
-      for (const e of r.state.trace!) if (/The Consul (removes|fines)/.test(e.text)) lines.push(e.text);
+      for (const e of r.state.trace!) if (/penalises it|is fined 1 Talent/.test(e.text)) lines.push(e.text);
     }
     return lines;
   }
 
-  it('in play: defiant factions lose votes', () => {
-    expect(defiantGames().filter((l) => /removes one vote/.test(l)).length).toBeGreaterThan(20);
-  });
-
-  it('asked whether to penalise, the Consul sees how the defiant faction voted', () => {
-    const g = senatePosition(3, 'consular-powers', 3);
-    const c = g.senOwner[g.consul]!;
-    const b = (c + 1) % 3;
-    resetMotion(g.motion, RAISE, c);
-    g.motion.count = 1;
-    const seen: number[] = [];
-    putToVote(g, vstubs(3, (f) => ({
-      closeDebate: () => true,
-      penalize: (_g, _me, m, x) => (seen.push(m.stance[x]!), m.stance[x] === -1),
-      vote: () => (f === b ? -1 : 1),
-      buyVotes: () => (f === b ? 2 : 0),
-    })), g.motion);
-    // Faction b has voted against (buying 2 votes) when the Consul decides; the engine asks before it
-    // records b's stance, so a policy keyed on the stance (as the built-in parametric one) never penalises.
-    expect(seen).toEqual([-1]);
-  });
-
-  it('defiance always leaves a vote to remove, so the penalty is never a fine', () => {
+  it('in play: objectors lose votes, and those who then abstain pay a Talent', () => {
     const lines = defiantGames();
-    expect(lines.filter((l) => /removes one vote/.test(l)).length).toBeGreaterThan(0);
-    expect(lines.filter((l) => /fines faction/.test(l))).toEqual([]);
+    expect(lines.filter((l) => /penalises it/.test(l)).length).toBeGreaterThan(20);
+    expect(lines.filter((l) => /is fined 1 Talent/.test(l)).length).toBeGreaterThan(0);
   });
 });
 
 describe('Tempo of Senate Meetings', () => {
   /**
-   * Turn 3 with one State legion in the box and the Harbour concession in the Forum; every faction
-   * proposes whatever it is asked (candidates, disband 1, raise 1, the concession, a censure) and
-   * every motion passes. Records the kinds voted on (once per motion) and the kinds asked.
+   * Turn 3 with one State legion in the box and the Harbour concession in the Forum. Each faction
+   * nominates the first candidate; the first faction asked moves "disband 1" and "raise 1"; every
+   * faction asks the Harbour for its own senator and censures its left neighbour (1 Talent), once a
+   * meeting each; every motion passes. Records the kinds voted on (once per motion) and asked.
    */
   function tempoRun(variants: string, budget: number, conquered = false, bill = false) {
     const g = senatePosition(3, variants, 3, (p) => (p.tempoMotionBudget = budget));
@@ -1413,6 +1427,7 @@ describe('Tempo of Senate Meetings', () => {
     }
     const voted: number[] = [];
     const asked: number[] = [];
+    const made = new Set<string>();
     let bills = 0;
     const pols = vstubs(3, () => ({
       proposeBill: () => (bills++, bill),
@@ -1422,20 +1437,26 @@ describe('Tempo of Senate Meetings', () => {
           case ELECT_CONSUL:
           case ELECT_CENSOR:
           case APPOINT_GOVERNOR:
-            if (!cands.length) return false;
+            if (!cands.length || onAgenda(gg, { ...m, senator: cands[0]! })) return false;
             m.senator = cands[0]!;
             return true;
           case DISBAND:
           case RAISE:
+            if (made.has(`${m.kind}`)) return false;
+            made.add(`${m.kind}`);
             m.count = 1;
             return true;
           case CONCESSION:
-            m.target = HARBOUR;
-            m.senator = own(gg as GameState, me)[0]!;
-            return true;
           case CENSURE:
-            m.target = (me + 1) % gg.players;
-            m.count = 1;
+            if (made.has(`${m.kind}:${me}`)) return false;
+            made.add(`${m.kind}:${me}`);
+            if (m.kind === CONCESSION) {
+              m.target = HARBOUR;
+              m.senator = own(gg as GameState, me)[0]!;
+            } else {
+              m.target = (me + 1) % gg.players;
+              m.count = 1;
+            }
             return true;
           default:
             return false;
@@ -1454,17 +1475,22 @@ describe('Tempo of Senate Meetings', () => {
 
   const OPTIONAL = new Set([DISBAND, RAISE, DISPATCH, CONCESSION, DEVELOP, CENSURE, LAND_ACT, REPEAL_LAND_ACT, BILL]);
 
-  it('tempoMotionBudget 1: elections held, then exactly one optional motion; no censure is even asked', () => {
+  it('tempoMotionBudget 1: elections held, then exactly one optional motion; the rest lapse; no censure is asked', () => {
     const r = tempoRun('tempo', 1);
     expect(r.consulChanged).toBe(true);
     expect(r.voted.filter((k) => OPTIONAL.has(k))).toEqual([DISBAND]);
     expect(r.asked).not.toContain(CENSURE);
-    expect(r.asked.filter((k) => k === RAISE || k === CONCESSION)).toEqual([]); // no time left: not even asked
+    // Made in the first round, then out of time: the raise and the three concession motions lapse unvoted.
+    expect(r.g.stats.motionsLapsed).toBe(4);
+    expect(r.g.stats.tempoExhausted).toBe(1);
     expect(r.g.cardWhere[HARBOUR]).toBe(CARD_FORUM);
     expect(r.g.motionBudget).toBe(0);
-    // The same meeting without Tempo: up to 4 raises, the concession and one censure per faction.
+    expect(r.g.stats.policyErrors).toBe(0);
+    // The same meeting without Tempo: disband, raise, the concession (the two later requests for it
+    // lapse, it is gone) and every faction's censure.
     const base = tempoRun('', 1);
-    expect(base.voted.filter((k) => OPTIONAL.has(k))).toEqual([DISBAND, RAISE, RAISE, RAISE, RAISE, CONCESSION, CENSURE, CENSURE, CENSURE]);
+    expect(base.voted.filter((k) => OPTIONAL.has(k))).toEqual([DISBAND, RAISE, CONCESSION, CENSURE, CENSURE, CENSURE]);
+    expect(base.g.stats.motionsLapsed).toBe(2);
     expect(base.g.motionBudget).toBe(-1);
   });
 
@@ -1477,11 +1503,12 @@ describe('Tempo of Senate Meetings', () => {
     expect(r.g.legionsBox).toBe(1);
   });
 
-  it('a generous budget (100) plays every optional item as the base game does, except censure', () => {
+  it('a generous budget (100) plays the business as the base game does, except censure; lapsed motions take no time', () => {
     const r = tempoRun('tempo', 100);
-    expect(r.voted.filter((k) => OPTIONAL.has(k))).toEqual([DISBAND, RAISE, RAISE, RAISE, RAISE, CONCESSION]);
+    expect(r.voted.filter((k) => OPTIONAL.has(k))).toEqual([DISBAND, RAISE, CONCESSION]);
     expect(r.asked).not.toContain(CENSURE);
-    expect(r.g.motionBudget).toBe(100 - 6);
+    expect(r.g.motionBudget).toBe(100 - 3);
+    expect(r.g.stats.tempoExhausted).toBe(0);
   });
 
   it('Tempo switches Bills on: the presiding faction is asked to draft a bill; a bill takes one slot', () => {

@@ -1,6 +1,6 @@
-// Motions of the Senate Meeting and the agenda items a faction may propose on.
+// Motions of the Senate Meeting: their kinds, fields and identity.
 
-/** The kinds of motion, in agenda order (Senate Meeting; architecture: fixed agenda). */
+/** The kinds of motion, in the rules' order of business (Senate Meeting). */
 export const ELECT_CONSUL = 0;
 export const ELECT_CENSOR = 1;
 export const PROSECUTE = 2;
@@ -34,7 +34,9 @@ export interface Motion {
   kind: number;
   sponsor: number;
   coSponsor: number;
-  /** Forced to the vote by a real tribune (the Consul's faction may veto it). */
+  /** The faction that tabled it: the chair (Consul, or Censor for prosecutions), or the sponsor with a tribune. */
+  tabledBy: number;
+  /** Tabled at once by its sponsor playing a real tribune (then the Consul's faction may veto it). */
   viaTribune: boolean;
   /** Candidate, accused, commander or concession recipient; -1 when unused. */
   senator: number;
@@ -50,8 +52,12 @@ export interface Motion {
   major: boolean;
   /** Proposed as part of a bill being drafted (Bills variation). */
   inBill: boolean;
-  /** Consular Powers: the Consul ruled "no discussion"; buying votes then defies him. */
+  /** Consular Powers: a "no discussion" ruling stands on this motion (no votes may be bought). */
   closed: boolean;
+  /** Consular Powers: factions that objected to the ruling (bitmask). */
+  objected: number;
+  /** Consular Powers: objectors the Consul penalised (bitmask): one vote removed, else 1 Talent. */
+  penalized: number;
   // ---- the tally, visible to the factions voting after ----
   votesFor: number;
   votesAgainst: number;
@@ -61,20 +67,56 @@ export interface Motion {
   power: number[];
   /** Per faction: Talents spent on votes for this motion (refunded if the vote is vetoed). */
   bought: number[];
+  /** Faction that vetoed it, -1 for none. */
+  vetoedBy: number;
 }
 
 export function newMotion(players: number): Motion {
   return {
-    kind: 0, sponsor: -1, coSponsor: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
-    count: 0, mask: 0, major: false, inBill: false, closed: false, votesFor: 0, votesAgainst: 0, stance: new Array<number>(players).fill(0),
-    power: new Array<number>(players).fill(0), bought: new Array<number>(players).fill(0),
+    kind: 0, sponsor: -1, coSponsor: -1, tabledBy: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
+    count: 0, mask: 0, major: false, inBill: false, closed: false, objected: 0, penalized: 0, votesFor: 0, votesAgainst: 0,
+    stance: new Array<number>(players).fill(0), power: new Array<number>(players).fill(0),
+    bought: new Array<number>(players).fill(0), vetoedBy: -1,
   };
+}
+
+/** Copies every field of `src` into `dst` (no allocation: the arrays are copied element by element). */
+export function copyMotion(dst: Motion, src: Motion): void {
+  dst.kind = src.kind;
+  dst.sponsor = src.sponsor;
+  dst.coSponsor = src.coSponsor;
+  dst.tabledBy = src.tabledBy;
+  dst.viaTribune = src.viaTribune;
+  dst.senator = src.senator;
+  dst.target = src.target;
+  dst.target2 = src.target2;
+  dst.count = src.count;
+  dst.mask = src.mask;
+  dst.major = src.major;
+  dst.inBill = src.inBill;
+  dst.closed = src.closed;
+  dst.objected = src.objected;
+  dst.penalized = src.penalized;
+  dst.votesFor = src.votesFor;
+  dst.votesAgainst = src.votesAgainst;
+  dst.vetoedBy = src.vetoedBy;
+  for (let f = 0; f < src.stance.length; f++) {
+    dst.stance[f] = src.stance[f]!;
+    dst.power[f] = src.power[f]!;
+    dst.bought[f] = src.bought[f]!;
+  }
+}
+
+/** A new motion with the same content (for bills and clones). */
+export function cloneMotion(m: Motion): Motion {
+  return { ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() };
 }
 
 export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.kind = kind;
   m.sponsor = sponsor;
   m.coSponsor = -1;
+  m.tabledBy = -1;
   m.viaTribune = false;
   m.senator = -1;
   m.target = -1;
@@ -84,10 +126,38 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.major = false;
   m.inBill = false;
   m.closed = false;
+  m.objected = 0;
+  m.penalized = 0;
+  m.vetoedBy = -1;
   m.votesFor = 0;
   m.votesAgainst = 0;
-  for (let f = 0; f < m.stance.length; f++) m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
+  for (let f = 0; f < m.stance.length; f++) {
+    m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
+    m.bought[f] = 0;
+  }
 }
+
+/**
+ * Stages of the military business (Military Appointments): disbanding comes before raising, raising
+ * before dispatching, dispatching before recalling. Once a motion of one stage has been dealt with,
+ * motions of earlier stages are out of order. Other kinds have no stage (-1).
+ */
+export const STAGE_DISBAND = 0;
+export const STAGE_RAISE = 1;
+export const STAGE_DISPATCH = 2;
+export const STAGE_RECALL = 3;
+export function stageOf(kind: number): number {
+  switch (kind) {
+    case DISBAND: return STAGE_DISBAND;
+    case RAISE: return STAGE_RAISE;
+    case DISPATCH: return STAGE_DISPATCH;
+    case RECALL: return STAGE_RECALL;
+    default: return -1;
+  }
+}
+
+/** Major Motions (Major and Miscellaneous Motions); censure and anything else are Miscellaneous. */
+export const isMajor = (kind: number): boolean => kind !== CENSURE;
 
 /**
  * A number identifying a motion's content, to refuse one reintroduced after failing. Exact: the
@@ -99,5 +169,6 @@ export function motionKey(m: Motion): number {
   return m.count * 134217728 + low;
 }
 
-/** The kind of motion a key was made from. */
+/** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */
 export const keyKind = (key: number): number => key % 16;
+export const keyTarget = (key: number): number => (Math.floor(key / 512) % 64) - 1;

@@ -2,6 +2,7 @@
 import type { Prng } from '../core/rng.js';
 import type { Motion } from './motion.js';
 import type { GameState } from './state.js';
+import { pendingIndex } from './senate/agenda.js';
 
 /** A read-only view of the whole game (policies must not mutate it; the engine owns the state). */
 export type GameView = Readonly<GameState>;
@@ -51,11 +52,21 @@ export interface Policy {
 
   // ---- 5. Senate Meeting ----
   /**
-   * Propose a motion of kind `m.kind` (the engine has set kind and sponsor, and `target` where the
-   * agenda fixes it); fill the motion's fields and return true, or return false to pass.
-   * Candidates for elections and appointments are listed in `candidates`.
+   * Make a motion of kind `m.kind` (the engine has set kind and sponsor, and `target` where it is fixed:
+   * the office's province, the province to develop); fill the motion's fields and return true, or
+   * return false to pass. Nominations (Consul, Censor, Governor), prosecutions, development requests
+   * and every motion of the open business come through here. Candidates are listed in `candidates`.
+   * Motions already on the agenda (`g.agenda`, first `g.agendaCount`) are not made twice (`onAgenda`).
    */
   propose(g: GameView, me: number, m: Motion, candidates: readonly number[]): boolean;
+  /**
+   * As chair (the Consul's faction; the old Consul's in his election): which motion on the agenda to
+   * table next (an index below `count`). Development requests must go in province order (`tableable`);
+   * tabling a later stage of the military business puts pending motions of earlier stages out of order.
+   */
+  tableNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number;
+  /** Play a real tribune to table this motion of ours at once, out of the Consul's order? */
+  useTribune(g: GameView, me: number, m: Motion): boolean;
   /** Raise (`raise` true) or disband (false) the faction's own legion, which needs no vote? */
   ownLegion(g: GameView, me: number, raise: boolean): boolean;
   /** Second the motion (co-sponsor)? */
@@ -70,9 +81,14 @@ export interface Policy {
   tieBreak(g: GameView, me: number, m: Motion): boolean;
   /** Bills variation: introduce a bill now (as presiding faction, or by playing a real tribune)? */
   proposeBill(g: GameView, me: number): boolean;
-  /** Consular Powers, as Consul: rule "no discussion" on this motion of his (no votes may be bought)? */
+  /** Consular Powers, as Consul: rule "no discussion" on this motion he tables (nobody may then buy votes on it)? */
   closeDebate(g: GameView, me: number, m: Motion): boolean;
-  /** Consular Powers, as Consul: penalise faction `f`, which bought votes against his ruling? */
+  /** Consular Powers: object to the Consul's "no discussion" ruling on this motion? */
+  objectToRuling(g: GameView, me: number, m: Motion): boolean;
+  /**
+   * Consular Powers, as Consul: faction `f` objected to his ruling. true = penalise it (one of its
+   * votes on this motion removed, or 1 Talent if it casts none) and keep the ruling; false = lift it.
+   */
   penalize(g: GameView, me: number, m: Motion, f: number): boolean;
   /** Consent of one's own senator to an appointment he may refuse (returning governor, commander)? */
   consent(g: GameView, me: number, m: Motion): boolean;
@@ -85,10 +101,16 @@ export interface Policy {
 }
 
 export { alreadyFailed } from './senate/voting.js';
-export { isRejected } from './senate/agenda.js';
+export { isRejected, naturalNext, outOfStage, tableable } from './senate/agenda.js';
+export { motionSentence } from './senate/describe.js';
 export { majorEligible } from './senate/prosecutions.js';
 // Read-only queries of the engine that policies may use.
-export { popcount } from './common.js';
+export { popcount, presidingFaction } from './common.js';
 export { activeWarCount, legionsAt, stateLegionCount } from './income.js';
 export { factionLegionsAt, raiseCost } from './senate/military.js';
 export { winnersOf } from './outcome.js';
+
+/** Whether a motion identical to `m` is already on the agenda. */
+export function onAgenda(g: GameView, m: Motion): boolean {
+  return pendingIndex(g as GameState, m) >= 0;
+}

@@ -30,7 +30,7 @@ export function revoltsActivity(g: GameState): void {
     w.armies[i] = armies;
     w.originalArmies[i] = armies;
     w.spoils[i] = p.revoltSpoils;
-    w.lossTurn[i] = 0;
+    w.lossTurn[i] = -1;
     g.provRevolt[prov] = 1;
     g.stats.revolts++;
     if (g.trace) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);

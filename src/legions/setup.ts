@@ -4,7 +4,7 @@ import type { Board } from './board.js';
 import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
-  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
+  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
   SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
@@ -66,7 +66,7 @@ function makeWars(board: Board, variants: Variants): WarSlots {
   const z = (v: number) => new Array<number>(n).fill(v);
   return {
     province, conquers, revolt, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
-    stateLegions: z(0), commander: z(-1), lossTurn: z(0), result: z(0), victor: z(-1), foughtMask: z(0),
+    stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
     lostMask: z(0), cmdFaction: z(-1),
   };
 }
@@ -97,6 +97,8 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
     landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [], landActType2Sponsor: [], landActType2CoSponsor: [],
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
+    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, allowance: z(n, 0), militaryStage: -1,
+    developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
@@ -142,8 +144,10 @@ function dealSenators(g: GameState): void {
   g.temporaryConsul = true;
   g.senCensorEligible[best] = 1;
   g.prestige[g.senOwner[best]!] = g.params.temporaryConsulPrestige;
+  g.temporaryConsulFaction = g.senOwner[best]!;
+  g.consulFactions = 1 << g.temporaryConsulFaction;
   for (let f = 0; f < n; f++) {
-    if (g.trace) log(g, `${['Red', 'Yellow', 'Green', 'Blue', 'Lilac'][f]} dealt ${[piles[0]![f]!, piles[1]![f]!, piles[2]![f]!].map(senatorName).join(', ')}`);
+    if (g.trace) log(g, `${factionName(f)} dealt ${[piles[0]![f]!, piles[1]![f]!, piles[2]![f]!].map(senatorName).join(', ')}`);
   }
-  if (g.trace) log(g, `Temporary Consul: ${senatorName(best)} of faction ${g.senOwner[best]}`);
+  if (g.trace) log(g, `Temporary Consul: ${senatorName(best)} of ${factionName(g.senOwner[best]!)}`);
 }

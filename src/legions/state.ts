@@ -3,7 +3,7 @@ import { clonePrng, makePrng, type Prng } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
-import type { Motion } from './motion.js';
+import { cloneMotion, type Motion } from './motion.js';
 
 // ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
 export const SENATORS = 30;
@@ -27,8 +27,9 @@ export const AT_ROME = 2; // in a faction, in Rome (may attend meetings)
 export const AT_GOVERNOR = 3; // governing senPost province
 export const AT_COMMANDER = 4; // commanding at war senPost
 
-/** Seats are faction colours in this order (the Deaths tables name them). */
+/** Seats are faction colours in this order (the Deaths tables name them); traces name factions so. */
 export const FACTION_NAMES = ['Red', 'Yellow', 'Green', 'Blue', 'Lilac'] as const;
+export const factionName = (f: number): string => FACTION_NAMES[f] ?? `faction ${f}`;
 
 // ---- Random Events deck: 0..4 concessions, 5..9 banners ----
 export const HARBOUR = 0;
@@ -117,6 +118,38 @@ export interface Stats {
   /** Revolts variation: outbreaks in conquered provinces. */
   revolts: number;
   policyErrors: number;
+  // ---- the Senate (every meeting; see senate/agenda.ts and voting.ts) ----
+  /** Motions put to the vote or vetoed (nominations, prosecutions, bills and aid requests included). */
+  motions: number;
+  motionsPassed: number;
+  /** Of those, sponsored by the presiding (Consul's) faction / by another faction. */
+  motionsByPresiding: number;
+  motionsByOthers: number;
+  /** Motions tabled at once by their sponsor's real tribune. */
+  tabledByTribune: number;
+  vetoes: number;
+  /** Talents spent on votes (not refunded by a veto). */
+  votesBought: number;
+  /** Votes in which every faction that voted took the same side. */
+  unanimousVotes: number;
+  /** Motions a faction wanted to make with no allowance left (motionAllowance binding). */
+  allowanceBinding: number;
+  /** Motions withdrawn unvoted: out of order when their turn came, no co-sponsor, a refusal, no time left. */
+  motionsLapsed: number;
+  /** Consular Powers: "no discussion" rulings, objections to them, penalties (votes removed + fines). */
+  rulings: number;
+  objections: number;
+  votesRemoved: number;
+  penaltyFines: number;
+  /** Bills introduced (put to the vote) and passed. */
+  billsIntroduced: number;
+  billsPassed: number;
+  /** Land Acts repealed. */
+  landActsRepealed: number;
+  /** Tempo: meetings whose time (tempoMotionBudget) was used up. */
+  tempoExhausted: number;
+  /** Elections in which the Consulship passed to another faction. */
+  consulChanges: number;
 }
 
 export interface TraceEvent {
@@ -299,6 +332,21 @@ export interface GameState {
   /** Tempo variation: optional motions left in this meeting (-1 = no time limit). */
   motionBudget: number;
 
+  // ---- the Senate's order of business (senate/agenda.ts) ----
+  /** Motions made and not yet tabled: the first agendaCount entries of this reusable pool. */
+  agenda: Motion[];
+  agendaCount: number;
+  /** Per faction: motions it may still make in this meeting (motionAllowance). */
+  allowance: number[];
+  /** Military business stage reached in this meeting (motion.ts STAGE_*; -1 = none yet). */
+  militaryStage: number;
+  /** Provinces (bitmask) whose development was already requested in this meeting. */
+  developRequested: number;
+  /** Faction of the Temporary Consul at setup. */
+  temporaryConsulFaction: number;
+  /** Factions (bitmask) that have held the Consulship (the Temporary Consul's included). */
+  consulFactions: number;
+
   /** Keys of motions defeated or vetoed in turn failedTurn. */
   failedMotions: number[];
   failedTurn: number;
@@ -317,7 +365,10 @@ export function emptyStats(): Stats {
     warsWon: 0, warsWipedOut: 0, unopposedWarTurns: 0, battles: 0, legionsRaised: 0, legionsLost: 0,
     provincesConquered: 0, provincesDeveloped: 0, senatorsKilled: 0, senatorsExecuted: 0,
     senatorsAttracted: 0, neutralsAttracted: 0, prosecutions: 0, convictions: 0, landActs: 0,
-    deaths: 0, revolts: 0, policyErrors: 0,
+    deaths: 0, revolts: 0, policyErrors: 0, motions: 0, motionsPassed: 0, motionsByPresiding: 0, motionsByOthers: 0,
+    tabledByTribune: 0, vetoes: 0, votesBought: 0, unanimousVotes: 0, allowanceBinding: 0, motionsLapsed: 0, rulings: 0,
+    objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsRepealed: 0,
+    tempoExhausted: 0, consulChanges: 0,
   };
 }
 
@@ -359,8 +410,8 @@ export function cloneState(g: GameState): GameState {
     landActType2CoSponsor: g.landActType2CoSponsor.slice(), failedMotions: g.failedMotions.slice(),
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
-    motion: { ...g.motion, stance: g.motion.stance.slice(), power: g.motion.power.slice(), bought: g.motion.bought.slice() }, cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
-    bill: g.bill.map((m) => ({ ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() })),
+    motion: cloneMotion(g.motion), cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
+    bill: g.bill.map(cloneMotion), agenda: g.agenda.map(cloneMotion), allowance: g.allowance.slice(),
     bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),

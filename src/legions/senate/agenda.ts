@@ -1,9 +1,12 @@
-// The Senate's fixed agenda: who may propose, validation of proposals, and mandatory nominations.
-import { legalInt, log, policyError, presidingFaction } from '../common.js';
-import { MOTION_NAMES, type Motion, resetMotion } from '../motion.js';
+// The Senate's Order of Business: motions made by any faction, tabled by the chair in the order he
+// chooses, or at once by their sponsor's real tribune; nominations for the mandatory offices.
+import { askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
+import {
+  copyMotion, DEVELOP, MOTION_NAMES, type Motion, motionKey, newMotion, resetMotion, STAGE_RAISE, stageOf,
+} from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_ROME, type GameState, SENATORS } from '../state.js';
-import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote } from './voting.js';
+import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { describeMotion, findCoSponsor, hasSenatorPresent, putToVote, alreadyFailed } from './voting.js';
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
@@ -30,7 +33,23 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
   }
 }
 
-/** Asks faction f for a motion of `kind`; true when it proposed a legal one (now in g.motion). */
+/** Index in the agenda of a pending motion identical to `m`, or -1. */
+export function pendingIndex(g: GameState, m: Motion): number {
+  const key = motionKey(m);
+  for (let i = 0; i < g.agendaCount; i++) if (motionKey(g.agenda[i]!) === key) return i;
+  return -1;
+}
+
+/** Whether the meeting has moved past the military stage of this kind (Military Appointments order). */
+export function outOfStage(g: GameState, kind: number): boolean {
+  const s = stageOf(kind);
+  return s >= 0 && s < g.militaryStage;
+}
+
+/**
+ * Asks faction f for a motion of `kind`; true when it made a legal one (now in g.motion). With
+ * `listed` the candidates in g.cands are already listed; `inBill` drafts a part of a bill.
+ */
 export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules, listed = false, inBill = false): boolean {
   const m = g.motion;
   resetMotion(m, kind, f);
@@ -45,11 +64,13 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   // The engine owns these fields, whatever the policy wrote.
   m.kind = kind;
   m.sponsor = f;
+  m.tabledBy = -1;
   m.viaTribune = false;
   m.closed = false;
   m.coSponsor = -1;
   m.inBill = inBill;
-  const bad = rules.check(g, m);
+  if (target >= 0) m.target = target;
+  const bad = rules.check(g, m) ?? (outOfStage(g, kind) ? 'the meeting has moved past this stage of the military business' : null);
   if (bad !== null) {
     policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);
     return false;
@@ -61,63 +82,144 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   return true;
 }
 
+/** A motion identical to one already on the agenda is not made twice (the policy should check `onAgenda`). */
+export function policyDuplicate(g: GameState, f: number): void {
+  policyError(g, f, `motion already on the agenda: ${describeMotion(g, g.motion)}`);
+}
+
+/** Adds g.motion to the agenda (the Secretary's list of motions made), growing the pool if needed. */
+export function addToAgenda(g: GameState): void {
+  if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
+  copyMotion(g.agenda[g.agendaCount]!, g.motion);
+  g.agendaCount++;
+}
+
+/** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
+export function takeFromAgenda(g: GameState, i: number): void {
+  const a = g.agenda;
+  const taken = a[i]!;
+  copyMotion(g.motion, taken);
+  for (let k = i; k < g.agendaCount - 1; k++) a[k] = a[k + 1]!;
+  a[g.agendaCount - 1] = taken;
+  g.agendaCount--;
+}
+
+/**
+ * Whether agenda entry i may be tabled now: development requests go in province order (Develop
+ * Provinces). Any other motion may be tabled, even one that puts earlier military stages behind.
+ */
+export function tableable(g: GameState, i: number): boolean {
+  const m = g.agenda[i]!;
+  if (m.kind !== DEVELOP) return true;
+  for (let k = 0; k < g.agendaCount; k++) {
+    const o = g.agenda[k]!;
+    if (o.kind === DEVELOP && o.target < m.target) return false;
+  }
+  return true;
+}
+
+/**
+ * The natural order: the earliest motion made that leaves no other pending motion out of order (an
+ * earlier military stage or a lower province first). Used when the chair does not choose.
+ */
+export function naturalNext(g: GameState): number {
+  let best = -1;
+  let bestStage = 99;
+  for (let i = 0; i < g.agendaCount; i++) {
+    if (!tableable(g, i)) continue;
+    const s = stageOf(g.agenda[i]!.kind);
+    const rank = s < 0 ? 99 : s;
+    if (best < 0 || rank < bestStage) {
+      best = i;
+      bestStage = rank;
+      if (s < 0) break; // a motion of no stage is never held back by others
+    }
+  }
+  return best < 0 ? 0 : best;
+}
+
+/** The chair (presiding faction) picks the next agenda entry to table; an illegal pick falls back to the natural order. */
+export function chairChooses(g: GameState, policies: readonly Policy[], chair: number): number {
+  if (g.agendaCount === 1 || !g.params.consulOrdersMotions) return naturalNext(g);
+  const i = policies[chair]!.tableNext(g, chair, g.agenda, g.agendaCount);
+  if (legalInt(i, 0, g.agendaCount - 1) && tableable(g, i)) return i;
+  policyError(g, chair, `table ${String(i)}: not a motion that may be tabled now (0..${g.agendaCount - 1}, development in province order)`);
+  return naturalNext(g);
+}
+
 /** Tempo: takes one optional motion's time; false when the meeting's time is used up. */
 export function takeMotionSlot(g: GameState): boolean {
   if (g.motionBudget < 0) return true;
-  if (g.motionBudget === 0) {
-    if (g.trace) log(g, 'No time left for this motion (Tempo)');
-    return false;
-  }
+  if (g.motionBudget === 0) return false;
   g.motionBudget--;
   return true;
 }
 
-/** Co-sponsor, consents, vote, effect: one proposed motion through to its end. Returns passed. */
-export function carry(g: GameState, policies: readonly Policy[], rules: MotionRules): boolean {
+/** A motion withdrawn unvoted (out of order by now, no co-sponsor, a refusal, no time left). */
+export function lapse(g: GameState, why: string): void {
+  g.stats.motionsLapsed++;
+  if (g.trace) log(g, `Withdrawn (${why}): ${describeMotion(g, g.motion)}`);
+}
+
+/**
+ * Military Appointments happen in stages; tabling a motion of a later stage closes the earlier ones.
+ * When raising opens, factions first raise their own legions (no vote) through `ownRaise`.
+ */
+export function advanceStage(g: GameState, stage: number, ownRaise: () => void): void {
+  if (stage < 0 || stage <= g.militaryStage) return;
+  if (g.militaryStage < STAGE_RAISE && stage >= STAGE_RAISE) {
+    g.militaryStage = STAGE_RAISE;
+    ownRaise();
+  }
+  g.militaryStage = stage;
+}
+
+/**
+ * Whether the tabled motion (in g.motion) is still in order: the game may have moved since it was
+ * made (another motion passed, a stage closed). If not it lapses, unvoted and taking no time.
+ */
+export function stillInOrder(g: GameState, rules: MotionRules): boolean {
   const m = g.motion;
-  if (!findCoSponsor(g, policies, m)) return false;
-  if (rules.prepare && !rules.prepare(g, policies, m)) return false;
+  if (rules.candidates) rules.candidates(g);
+  const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
+  if (bad === null) return true;
+  lapse(g, bad);
+  return false;
+}
+
+/**
+ * A tabled motion (in g.motion, found still in order) through to its end: seconded if it must be,
+ * consents, the vote, the effect. Returns passed.
+ */
+export function resolve(g: GameState, policies: readonly Policy[], rules: MotionRules, ownRaise: () => void): boolean {
+  const m = g.motion;
+  if (!findCoSponsor(g, policies, m)) {
+    g.stats.motionsLapsed++;
+    return false;
+  }
+  if (rules.prepare && !rules.prepare(g, policies, m)) {
+    lapse(g, 'refused');
+    return false;
+  }
+  advanceStage(g, stageOf(m.kind), ownRaise);
   const passed = rules.needsVote && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
   return passed;
 }
 
 /**
- * An optional agenda item: the presiding faction may make up to maxMotionsPerItem motions; then each
- * other faction holding a real tribune may force one motion to the vote, spending the tribune.
- */
-export function optionalItem(g: GameState, policies: readonly Policy[], kind: number, rules: MotionRules): void {
-  if (rules.applicable && !rules.applicable(g)) return;
-  const c = presidingFaction(g);
-  if (hasSenatorPresent(g, c)) {
-    for (let k = 0; k < g.params.maxMotionsPerItem; k++) {
-      if (k > 0 && rules.applicable && !rules.applicable(g)) return;
-      if (g.motionBudget === 0 || !askProposal(g, policies, c, kind, -1, rules) || !takeMotionSlot(g)) break;
-      carry(g, policies, rules);
-    }
-  }
-  for (let i = 1; i < g.players; i++) {
-    const f = (c + i) % g.players;
-    if (g.tribunesReal[f] === 0 || !hasSenatorPresent(g, f)) continue;
-    if (rules.applicable && !rules.applicable(g)) return;
-    if (g.motionBudget === 0 || !askProposal(g, policies, f, kind, -1, rules) || !takeMotionSlot(g)) continue;
-    g.tribunesReal[f]--;
-    g.motion.viaTribune = true;
-    if (g.trace) log(g, `Faction ${f} forces a motion to the vote with a tribune`);
-    carry(g, policies, rules);
-  }
-}
-
-/**
- * A mandatory appointment from g.cands: proposers take turns from the presiding faction; a rejected
- * candidate is out; the last one left is appointed automatically (Automatic Appointment).
- * A proposer who fails to name a candidate commits a policy error and the Secretary names the
- * senior one (highest card). Returns the appointed senator or -1 when no candidate remains.
+ * A mandatory appointment (Consul, Censor, a Governor): every faction with a senator present may
+ * nominate one candidate, clockwise from the chair's left, the chair last; a second nomination of the same candidate
+ * seconds the first. The chair tables the nominations in the order he chooses; the first passed is
+ * appointed, each one defeated (or vetoed, or refusing) is out for this office this turn. When
+ * nobody nominates, the chair must (docs/rules.md F-3). When one candidate is left he is appointed
+ * without a vote (Automatic Appointment). Returns the appointed senator or -1 when none is left.
  */
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
   const m = g.motion;
-  let proposer = presidingFaction(g);
+  const n = g.players;
   for (;;) {
+    const chair = presidingFaction(g);
     m.target = target;
     if (rules.candidates) rules.candidates(g);
     if (g.cands.length === 0) return -1;
@@ -125,20 +227,40 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       if (g.trace) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
       return g.cands[0]!;
     }
-    for (let i = 0; i < g.players && !hasSenatorPresent(g, proposer); i++) proposer = (proposer + 1) % g.players;
-    let chosen = -1;
-    if (askProposal(g, policies, proposer, kind, target, rules, true)) chosen = m.senator;
-    else {
-      chosen = senior(g.cands);
-      resetMotion(m, kind, proposer);
-      m.target = target;
-      m.senator = chosen;
-      if (g.cands.length > 0) policyError(g, proposer, `no candidate named for ${MOTION_NAMES[kind]}; the senior one stands`);
+    if (g.cands.length === 1) continue; // the last candidate refused and is out
+    g.agendaCount = 0;
+    for (let i = 1; i <= n; i++) {
+      const f = (chair + i) % n;
+      if (!hasSenatorPresent(g, f)) continue;
+      if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
+      const dup = pendingIndex(g, m);
+      if (dup < 0) addToAgenda(g);
+      else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
     }
-    const passed = (!rules.prepare || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
-    if (passed) return chosen;
-    rejectCandidate(g, kind, target, chosen);
-    proposer = (proposer + 1) % g.players;
+    if (g.agendaCount === 0) {
+      // Nobody nominated: the office must be filled, so the senior candidate stands in the chair's name.
+      resetMotion(m, kind, chair);
+      m.target = target;
+      m.senator = senior(g.cands);
+      policyError(g, chair, `nobody nominated for ${MOTION_NAMES[kind]}; the senior candidate stands`);
+      addToAgenda(g);
+    }
+    while (g.agendaCount > 0) {
+      takeFromAgenda(g, chairChooses(g, policies, chair));
+      m.tabledBy = chair;
+      const s = m.senator;
+      if (g.trace) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
+      const passed = (!rules.prepare || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
+      if (passed) {
+        g.agendaCount = 0;
+        return s;
+      }
+      rejectCandidate(g, kind, target, s);
+      m.target = target;
+      if (rules.candidates) rules.candidates(g);
+      if (g.cands.length <= 1) break; // the automatic appointment (or none) is decided above
+    }
+    g.agendaCount = 0;
   }
 }
 
@@ -168,4 +290,10 @@ const senior = (c: readonly number[]): number => {
 
 export function inCands(g: GameState, s: number): boolean {
   return legalInt(s, 0, SENATORS - 1) && g.cands.includes(s);
+}
+
+/** A faction holding a real tribune may table its own motion at once, out of the chair's order. */
+export function wantsTribune(g: GameState, policies: readonly Policy[], f: number): boolean {
+  if (g.tribunesReal[f] === 0 || f === presidingFaction(g)) return false;
+  return askBool(g, f, policies[f]!.useTribune(g, f, g.motion), 'useTribune');
 }

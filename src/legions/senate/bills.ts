@@ -1,55 +1,75 @@
 // Variation "Bills": two or more motions voted as one, introduced by the Consul or with a tribune.
 import { askBool, log, presidingFaction } from '../common.js';
-import { BILL, CONCESSION, DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, resetMotion, TRANSFER } from '../motion.js';
+import {
+  BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, resetMotion, stageOf,
+  TRANSFER,
+} from '../motion.js';
 import type { Policy } from '../policy.js';
-import { cloneState, type GameState } from '../state.js';
-import { askProposal, type MotionRules, takeMotionSlot } from './agenda.js';
+import { cloneState, factionName, type GameState } from '../state.js';
+import { advanceStage, askProposal, type MotionRules, outOfStage, rejectCandidate, takeMotionSlot } from './agenda.js';
 import { concessionRules } from './business.js';
 import { militaryRules } from './military.js';
-import { hasSenatorPresent, policyBillError, putToVote } from './voting.js';
+import { hasSenatorPresent, policyBillError, putToVote, recordFailure } from './voting.js';
 
-/** What may go into a bill, in agenda order (never Land Acts, elections, prosecutions or governors). */
+/** What may go into a bill, in the order of business (never Land Acts, elections, prosecutions or governors). */
 const BILL_ITEMS: readonly (readonly [number, MotionRules])[] = [
   [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
   [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
   [CONCESSION, concessionRules],
 ];
 
-const copyMotion = (m: Motion): Motion => ({ ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() });
-
 /**
  * Drafts a bill on a copy of the game, where each part is applied as it is proposed (so a later part
- * may build on an earlier one: raise, then send); the Senate then votes on the real game, and only a
- * passed bill's parts are carried out, in order. Fewer than two parts: the bill is withdrawn.
+ * may build on an earlier one: raise, then send); the parts follow the order of the military business
+ * (disband before raise before dispatch before recall). The Senate then votes on the real game; a
+ * passed bill's parts are carried out in order; a rejected or vetoed bill rejects every part (none may
+ * return this turn unchanged, and its candidates are out). Fewer than two parts: withdrawn.
  */
-function introduceBill(g: GameState, policies: readonly Policy[], f: number, viaTribune: boolean): void {
+function introduceBill(g: GameState, policies: readonly Policy[], f: number, viaTribune: boolean, ownRaise: () => void): void {
   const draft = cloneState(g);
   draft.trace = null;
   const parts: Motion[] = [];
   for (const [kind, rules] of BILL_ITEMS) {
-    if (rules.applicable && !rules.applicable(draft)) continue;
+    if (outOfStage(draft, kind) || (rules.applicable && !rules.applicable(draft))) continue;
     if (!askProposal(draft, policies, f, kind, -1, rules, false, true)) continue;
     const m = draft.motion;
     if (rules.prepare && !rules.prepare(draft, policies, m)) continue;
-    parts.push(copyMotion(m));
+    parts.push(cloneMotion(m));
     rules.execute(draft, policies, m, true);
+    if (stageOf(kind) > draft.militaryStage) draft.militaryStage = stageOf(kind);
   }
   g.stats.policyErrors = draft.stats.policyErrors;
   g.policyErrorLog = draft.policyErrorLog;
   if (parts.length < 2 || !takeMotionSlot(g)) {
-    if (g.trace && parts.length) log(g, 'Bill withdrawn: a bill needs two motions');
+    if (g.trace && parts.length) log(g, `Bill of ${factionName(f)} withdrawn: ${parts.length < 2 ? 'a bill needs two motions' : 'no time left'}`);
     return;
   }
   g.bill = parts;
   const m = g.motion;
   resetMotion(m, BILL, f);
   m.viaTribune = viaTribune;
+  m.tabledBy = viaTribune ? f : presidingFaction(g);
   m.count = parts.length;
-  if (g.trace) log(g, `Bill of ${parts.length} motions introduced by faction ${f}${viaTribune ? ' with a tribune' : ''}`);
-  const passed = putToVote(g, policies, m); // the Consul cannot veto his own bill: sponsors never veto
+  if (g.trace) log(g, `${factionName(f)} introduces a bill of ${parts.length} motions${viaTribune ? ' with a tribune' : ''}`);
+  // Tabling the bill deals with its stages of the military business.
+  let stage = -1;
+  for (const part of parts) stage = Math.max(stage, stageOf(part.kind));
+  advanceStage(g, stage, ownRaise);
+  g.stats.billsIntroduced++;
+  const passed = putToVote(g, policies, m);
   g.bill = [];
-  if (!passed) return;
+  if (!passed) {
+    for (const part of parts) rejectPart(g, part);
+    return;
+  }
+  g.stats.billsPassed++;
   for (const part of parts) carryOut(g, policies, part);
+}
+
+/** A rejected bill rejects each of its motions: recorded as failed, its candidates out for commands. */
+function rejectPart(g: GameState, part: Motion): void {
+  recordFailure(g, part);
+  if (part.senator >= 0 && (part.kind === DISPATCH || part.kind === REPLACE_COMMANDER)) rejectCandidate(g, part.kind, -1, part.senator);
 }
 
 /** Carries out one part of a passed bill on the real game (checked again, as the draft was). */
@@ -63,15 +83,16 @@ function carryOut(g: GameState, policies: readonly Policy[], part: Motion): void
   rules.execute(g, policies, m, true);
 }
 
-/** Bills: the presiding faction, then each tribune holder, may introduce one bill before the other business. */
-export function billsBusiness(g: GameState, policies: readonly Policy[]): void {
+/** Bills: the presiding faction, then each tribune holder, may introduce one bill as the open business begins. */
+export function billsBusiness(g: GameState, policies: readonly Policy[], ownRaise: () => void): void {
   const c = presidingFaction(g);
-  if (hasSenatorPresent(g, c) && askBool(g, c, policies[c]!.proposeBill(g, c), 'proposeBill')) introduceBill(g, policies, c, false);
+  if (hasSenatorPresent(g, c) && askBool(g, c, policies[c]!.proposeBill(g, c), 'proposeBill')) introduceBill(g, policies, c, false, ownRaise);
   for (let i = 1; i < g.players; i++) {
     const f = (c + i) % g.players;
     if (g.tribunesReal[f] === 0 || !hasSenatorPresent(g, f) || g.motionBudget === 0) continue;
     if (!askBool(g, f, policies[f]!.proposeBill(g, f), 'proposeBill')) continue;
     g.tribunesReal[f]--;
-    introduceBill(g, policies, f, true);
+    g.stats.tabledByTribune++;
+    introduceBill(g, policies, f, true, ownRaise);
   }
 }

@@ -1,13 +1,10 @@
 // Allocate Concessions, Develop Provinces and Motions of Censure.
-import { addPrestige, legalInt, log, policyError, presidingFaction, randomNumber, statePays } from '../common.js';
-import { CENSURE, CONCESSION, DEVELOP } from '../motion.js';
-import type { Policy } from '../policy.js';
+import { addPrestige, legalInt, log, randomNumber, statePays } from '../common.js';
 import {
-  AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, type GameState, LAND_COMMISSION, SENATORS, senatorName, statusOf,
+  AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, factionName, type GameState, LAND_COMMISSION, SENATORS, senatorName,
+  statusOf,
 } from '../state.js';
-import { askProposal, carry, type MotionRules, optionalItem, takeMotionSlot } from './agenda.js';
-import { landActsBusiness } from './land-acts.js';
-import { hasSenatorPresent } from './voting.js';
+import type { MotionRules } from './agenda.js';
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
 export const concessionRules: MotionRules = {
@@ -27,7 +24,7 @@ export const concessionRules: MotionRules = {
   execute(g, _p, m, passed) {
     if (!passed) return;
     g.cardWhere[m.target] = m.senator;
-    if (g.trace) log(g, `${EVENT_NAMES[m.target]} concession to ${senatorName(m.senator)} of faction ${g.senOwner[m.senator]}`);
+    if (g.trace) log(g, `${EVENT_NAMES[m.target]} concession to ${senatorName(m.senator)} of ${factionName(g.senOwner[m.senator]!)}`);
   },
 };
 
@@ -38,9 +35,13 @@ export function developmentSucceeds(g: GameState, draw: number, status: number, 
   return p.developStrictlyGreater ? total > p.developThreshold : total >= p.developThreshold;
 }
 
-/** Development of province g.motion.target (the agenda sets it; the sponsor asks for aid). */
-const developRules: MotionRules = {
+/** Development of province g.motion.target (the engine sets it; the governor's faction asks for aid). */
+export const developRules: MotionRules = {
     check(g, m) {
+      const gov = m.target >= 0 && m.target < g.provGovernor.length ? g.provGovernor[m.target]! : -1;
+      if (gov < 0 || g.senWhere[gov] !== AT_GOVERNOR || g.senOwner[gov] !== m.sponsor || g.provDeveloped[m.target]) {
+        return 'not an undeveloped province of this faction\'s governor';
+      }
       const step = g.params.developAidStep;
       if (!legalInt(m.count, 0, g.stateTreasury) || m.count % step !== 0) return `aid must be a multiple of ${step} within the State Treasury`;
       return null;
@@ -62,28 +63,16 @@ const developRules: MotionRules = {
     },
 };
 
-/** Each faction governor, in province order, may ask for aid and then tries to develop. */
-function developProvinces(g: GameState, policies: readonly Policy[]): void {
-  for (let p = 0; p < g.provGovernor.length; p++) {
-    const s = g.provGovernor[p]!;
-    if (s < 0 || g.senWhere[s] !== AT_GOVERNOR || g.senOwner[s]! < 0 || g.provDeveloped[p]) continue;
-    if (g.unrestIncomeTurn === g.turn + 1) continue; // Provincial Unrest: no development this turn
-    const f = g.senOwner[s]!;
-    // Neutral governors never ask for aid; a faction's request is its motion (aid 0 needs no vote).
-    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
-    if (g.motion.target !== p) {
-      policyError(g, f, `develop: the agenda is at province ${p}, not ${g.motion.target}`);
-      continue;
-    }
-    // A request for aid is a motion; with no time left (Tempo) the attempt is made without aid.
-    if (g.motion.count > 0 && !takeMotionSlot(g)) g.motion.count = 0;
-    carry(g, policies, developRules);
-  }
-}
-
-/** A fine on another faction, paid to the State as far as possible; needs a co-sponsor. */
-const censureRules: MotionRules = {
+/**
+ * Motions of Censure: against another faction, or one of its senators (`senator`; `target` is then
+ * his faction), with a fine paid to the State as far as the faction can; needs a co-sponsor.
+ */
+export const censureRules: MotionRules = {
   check(g, m) {
+    if (m.senator !== -1) {
+      if (!legalInt(m.senator, 0, SENATORS - 1) || g.senOwner[m.senator]! < 0) return 'must name a faction senator';
+      if (m.target !== g.senOwner[m.senator]) return 'target must be the censured senator\'s faction';
+    }
     if (!legalInt(m.target, 0, g.players - 1) || m.target === m.sponsor) return 'must name another faction';
     return legalInt(m.count, 0, 1000) ? null : 'fine must be 0..1000';
   },
@@ -92,23 +81,13 @@ const censureRules: MotionRules = {
     const fine = Math.min(m.count, g.treasury[m.target]!);
     g.treasury[m.target] -= fine;
     g.stateTreasury += fine;
-    if (g.trace) log(g, `Faction ${m.target} censured and fined ${fine}`);
+    if (g.trace) log(g, `${factionName(m.target)} censured${m.senator >= 0 ? ` for ${senatorName(m.senator)}` : ''} and fined ${fine}`);
   },
 };
 
-/** Any faction may bring one Motion of Censure a turn (a miscellaneous motion). */
-function censures(g: GameState, policies: readonly Policy[]): void {
-  const c = presidingFaction(g);
-  for (let i = 0; i < g.players; i++) {
-    const f = (c + i) % g.players;
-    if (!hasSenatorPresent(g, f)) continue;
-    if (askProposal(g, policies, f, CENSURE, -1, censureRules) && takeMotionSlot(g)) carry(g, policies, censureRules);
-  }
-}
-
-export function otherBusiness(g: GameState, policies: readonly Policy[]): void {
-  optionalItem(g, policies, CONCESSION, concessionRules);
-  developProvinces(g, policies);
-  if (g.variants['land-acts']) landActsBusiness(g, policies);
-  if (!g.variants.tempo) censures(g, policies); // Tempo: no miscellaneous motions
+/** Development: one request per undeveloped province of a faction governor, not in an Unrest turn. */
+export function developable(g: GameState, p: number): boolean {
+  const s = g.provGovernor[p]!;
+  if (s < 0 || g.senWhere[s] !== AT_GOVERNOR || g.senOwner[s]! < 0 || g.provDeveloped[p]) return false;
+  return g.unrestIncomeTurn !== g.turn + 1 && (g.developRequested & (1 << p)) === 0;
 }

@@ -2,7 +2,7 @@
 import { addPrestige, log } from '../common.js';
 import { ELECT_CENSOR, ELECT_CONSUL, type Motion } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, type GameState, SENATORS, senatorName } from '../state.js';
+import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
@@ -42,13 +42,16 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
   }
   const consul = appoint(g, policies, ELECT_CONSUL, -1, consulRules);
   if (consul >= 0) {
+    const before = g.consul >= 0 ? g.senOwner[g.consul]! : -1;
+    if (g.senOwner[consul] !== before) g.stats.consulChanges++;
+    g.consulFactions |= 1 << g.senOwner[consul]!;
     g.previousConsul = g.consul;
     g.consul = consul;
     if (g.censor === consul) g.censor = -1;
     g.senCensorEligible[consul] = 1;
     g.senOfficeTurn[consul] = g.turn;
     addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
-    if (g.trace) log(g, `Consul elected: ${senatorName(consul)} of faction ${g.senOwner[consul]}`);
+    if (g.trace) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
   } else {
     // Nobody eligible attends: the sitting Consul stays in the chair (docs/rules.md, Appointments).
     if (g.trace) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
@@ -68,6 +71,6 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
   g.censor = censor;
   if (censor >= 0) {
     g.senOfficeTurn[censor] = g.turn;
-    if (g.trace) log(g, `Censor elected: ${senatorName(censor)} of faction ${g.senOwner[censor]}`);
+    if (g.trace) log(g, `Censor elected: ${senatorName(censor)} of ${factionName(g.senOwner[censor]!)}`);
   } else if (g.trace) log(g, 'No eligible Censor: the post stays vacant, no prosecutions (rules-notes 16)');
 }

@@ -2,7 +2,7 @@
 import { askBool, log, returnSenator } from '../common.js';
 import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_GOVERNOR, type GameState, senatorName } from '../state.js';
+import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
@@ -55,6 +55,6 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     g.provGovernor[p] = s;
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;
-    if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : `faction ${g.senOwner[s]}`}) governs ${g.board.provinces[p]!.name}`);
+    if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : factionName(g.senOwner[s]!)}) governs ${g.board.provinces[p]!.name}`);
   }
 }

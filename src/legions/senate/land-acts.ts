@@ -1,9 +1,8 @@
 // Variation "Land Acts": Type I and II acts, their Prestige table, payments and repeal.
 import { addPrestige, changeRI, legalInt, log, statePays } from '../common.js';
-import { LAND_ACT, type Motion, REPEAL_LAND_ACT } from '../motion.js';
-import type { Policy } from '../policy.js';
+import type { Motion } from '../motion.js';
 import type { GameState } from '../state.js';
-import { type MotionRules, optionalItem } from './agenda.js';
+import type { MotionRules } from './agenda.js';
 
 /** Prestige of an act's type: [sponsor, co-sponsor, voters]. */
 const table = (g: GameState, type: number): number[] => (type === 1 ? g.params.landActType1Prestige : g.params.landActType2Prestige);
@@ -23,7 +22,7 @@ function landActPrestige(g: GameState, m: Motion, passed: boolean): void {
   }
 }
 
-const landActRules: MotionRules = {
+export const landActRules: MotionRules = {
   applicable: (g) => g.landActPassedTurn !== g.turn && landActsInPlace(g) < g.params.landActStones,
   check(g, m) {
     if (m.count !== 1 && m.count !== 2) return 'count must be the act type, 1 or 2';
@@ -50,7 +49,7 @@ const landActRules: MotionRules = {
 };
 
 /** Repeal of a Type II act (target = its index), not in the turn it passed; one repeal a turn. */
-const repealRules: MotionRules = {
+export const repealRules: MotionRules = {
   applicable: (g) => g.landActRepealTurn !== g.turn && g.landActType2Turn.some((t) => t !== g.turn),
   check(g, m) {
     if (g.landActRepealTurn === g.turn) return 'an act was already repealed this turn';
@@ -58,13 +57,24 @@ const repealRules: MotionRules = {
     return g.landActType2Turn[m.target] === g.turn ? 'an act cannot be repealed in the turn it passed' : null;
   },
   execute(g, _p, m, passed) {
-    // Supporters of a repeal lose Prestige whatever the outcome.
-    const voters = g.params.landActType2Prestige[2]!;
-    for (let f = 0; f < g.players; f++) if (m.stance[f] === 1) addPrestige(g, f, -voters);
+    const [sp, co, voters] = g.params.landActType2Prestige as [number, number, number];
+    const byRepeal = g.params.landActRepealPenalty === 1;
+    // Supporters of a repeal lose Prestige whatever the outcome (under reading 1 its sponsors as sponsors).
+    for (let f = 0; f < g.players; f++) {
+      if (byRepeal && (f === m.sponsor || f === m.coSponsor)) continue;
+      if (m.stance[f] === 1) addPrestige(g, f, -voters);
+    }
+    if (byRepeal) {
+      addPrestige(g, m.sponsor, -sp);
+      if (m.coSponsor >= 0) addPrestige(g, m.coSponsor, -co);
+    }
     if (!passed) return;
     const i = m.target;
-    addPrestige(g, g.landActType2Sponsor[i]!, -g.params.landActType2Prestige[0]!);
-    if (g.landActType2CoSponsor[i]! >= 0) addPrestige(g, g.landActType2CoSponsor[i]!, -g.params.landActType2Prestige[1]!);
+    if (!byRepeal) {
+      addPrestige(g, g.landActType2Sponsor[i]!, -sp);
+      if (g.landActType2CoSponsor[i]! >= 0) addPrestige(g, g.landActType2CoSponsor[i]!, -co);
+    }
+    g.stats.landActsRepealed++;
     g.landActType2Turn.splice(i, 1);
     g.landActType2Sponsor.splice(i, 1);
     g.landActType2CoSponsor.splice(i, 1);
@@ -73,11 +83,6 @@ const repealRules: MotionRules = {
     if (g.trace) log(g, 'Type II Land Act repealed');
   },
 };
-
-export function landActsBusiness(g: GameState, policies: readonly Policy[]): void {
-  optionalItem(g, policies, LAND_ACT, landActRules);
-  optionalItem(g, policies, REPEAL_LAND_ACT, repealRules);
-}
 
 /** Income step: Type I acts are paid once and their stones removed; Type II acts cost every later turn. */
 export function payLandActs(g: GameState): void {

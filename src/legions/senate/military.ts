@@ -1,12 +1,12 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
 import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
-import { activeWarCount, legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
-import { DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, TRANSFER } from '../motion.js';
+import { legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
+import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
 import {
-  AT_COMMANDER, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
+  AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
 } from '../state.js';
-import { inCands, isRejected, listFreeSenators, type MotionRules, optionalItem, rejectCandidate } from './agenda.js';
+import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {
@@ -122,7 +122,7 @@ const dispatchRules: MotionRules = {
   prepare(g, policies, m) {
     if (m.senator < 0) return true;
     const ok = commanderConsents(g, policies, m, legionsAt(g, m.target) + m.count + popcount(m.mask));
-    if (!ok) log(g, `${senatorName(m.senator)} refuses the command`);
+    if (!ok && g.trace) log(g, `${senatorName(m.senator)} refuses the command`);
     return ok;
   },
   execute(g, _p, m, passed) {
@@ -213,12 +213,13 @@ const replaceRules: MotionRules = {
     returnSenator(g, old);
     if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
     takeCommand(g, m.senator, w);
+    g.wars.lossTurn[w] = -1; // the loss was the old commander's: his successor cannot be replaced for it
     if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },
 };
 
 /** Factions disband or raise their own legion without a vote (Disband / Raise New Legions). */
-function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {
+export function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {
   for (let f = 0; f < g.players; f++) {
     if (raise) {
       if (g.factionLegion[f] !== FL_NONE || g.noRaiseTurn === g.turn || g.treasury[f]! < raiseCost(g)) continue;
@@ -226,34 +227,24 @@ function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): 
       g.treasury[f] -= raiseCost(g);
       g.factionLegion[f] = FL_BOX;
       g.stats.legionsRaised++;
-      if (g.trace) log(g, `Faction ${f} raises its own legion`);
+      if (g.trace) log(g, `${factionName(f)} raises its own legion`);
     } else {
       if (g.factionLegion[f] !== FL_BOX) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
       g.factionLegion[f] = FL_NONE;
-      if (g.trace) log(g, `Faction ${f} disbands its own legion`);
+      if (g.trace) log(g, `${factionName(f)} disbands its own legion`);
     }
   }
 }
 
-/** The rules of each military motion (the Bills variation drafts them into packages). */
+/** The rules of each military motion. */
 export const militaryRules = {
   disband: disbandRules, raise: raiseRules, dispatch: dispatchRules, replace: replaceRules, transfer: transferRules,
   recall: recallRules,
 } as const;
 
-export function militaryBusiness(g: GameState, policies: readonly Policy[]): void {
-  ownLegions(g, policies, false);
-  optionalItem(g, policies, DISBAND, disbandRules);
-  ownLegions(g, policies, true);
-  optionalItem(g, policies, RAISE, raiseRules);
-  if (activeWarCount(g) > 0) {
-    optionalItem(g, policies, DISPATCH, dispatchRules);
-    optionalItem(g, policies, REPLACE_COMMANDER, replaceRules);
-    optionalItem(g, policies, TRANSFER, transferRules);
-    optionalItem(g, policies, RECALL, recallRules);
-  }
-  // Legions left without a commander (Deaths variant) and not given a new one are recalled.
+/** Legions left without a commander (Deaths, a refusal) and not given a new one are recalled (F-9). */
+export function recallCommanderless(g: GameState): void {
   for (let w = 0; w < g.wars.status.length; w++) {
     if (g.wars.status[w] === 1 && g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) {
       recallLegions(g, w, g.wars.stateLegions[w]!, factionLegionsAt(g, w));

@@ -2,9 +2,9 @@
 import { addPrestige, log, releaseConcessions, senatorToDeckBottom } from '../common.js';
 import { PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, type GameState, SENATORS, senatorName } from '../state.js';
-import { askProposal, carry, type MotionRules } from './agenda.js';
-import { hasSenatorPresent } from './voting.js';
+import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import { askProposal, type MotionRules } from './agenda.js';
+import { hasSenatorPresent, putToVote } from './voting.js';
 
 /** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
 export function minorEligible(g: GameState, s: number): boolean {
@@ -48,21 +48,23 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
       const f = gs.senOwner[m.senator]!;
       addPrestige(gs, cf, gs.params.prosecutionCensorPrestige);
       if (m.major) {
-        if (gs.trace) log(gs, `${senatorName(m.senator)} of faction ${f} is executed`);
+        if (gs.trace) log(gs, `${senatorName(m.senator)} of ${factionName(f)} is executed`);
         gs.stats.senatorsExecuted++;
         vacateOffices(gs, m.senator);
         senatorToDeckBottom(gs, m.senator);
       } else {
         addPrestige(gs, f, -gs.params.prosecutionMinorPenalty);
         releaseConcessions(gs, m.senator);
-        if (gs.trace) log(gs, `${senatorName(m.senator)} convicted: faction ${f} loses Prestige and his concessions`);
+        if (gs.trace) log(gs, `${senatorName(m.senator)} convicted: ${factionName(f)} loses ${gs.params.prosecutionMinorPenalty} Prestige and he loses his concessions`);
       }
     },
   };
   while (g.minorProsecutions < 2) {
     if (!askProposal(g, policies, cf, PROSECUTE, -1, rules)) return;
-    const major = g.motion.major;
-    carry(g, policies, rules); // a vetoed or failed prosecution still uses its slot
+    const m = g.motion;
+    const major = m.major;
+    m.tabledBy = cf; // the Censor runs the prosecutions: his faction cannot veto them, the Consul's can
+    rules.execute(g, policies, m, putToVote(g, policies, m)); // a vetoed or failed prosecution still uses its slot
     if (major) return;
     g.minorProsecutions++;
   }

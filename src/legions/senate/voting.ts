@@ -1,8 +1,10 @@
-// Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break.
+// Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break;
+// Consular Powers' "no discussion" rulings, objections and penalties.
 import { addPrestige, askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import { CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, REPEAL_LAND_ACT } from '../motion.js';
+import { BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, REPEAL_LAND_ACT } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, type GameState, influenceOf, SENATORS, senatorName } from '../state.js';
+import { AT_ROME, factionName, type GameState, influenceOf, SENATORS } from '../state.js';
+import { motionSentence, voteLine } from './describe.js';
 
 /** Votes every faction commands before buying any: present senators by colour, plus knights (one pass). */
 export function countPower(g: GameState, power: number[]): void {
@@ -28,7 +30,7 @@ export function alreadyFailed(g: GameState, m: Motion): boolean {
   return g.failedTurn === g.turn && g.failedMotions.includes(motionKey(m));
 }
 
-function recordFailure(g: GameState, m: Motion): void {
+export function recordFailure(g: GameState, m: Motion): void {
   if (g.failedTurn !== g.turn) {
     g.failedMotions = [];
     g.failedTurn = g.turn;
@@ -36,20 +38,22 @@ function recordFailure(g: GameState, m: Motion): void {
   g.failedMotions.push(motionKey(m));
 }
 
+/** The motion as a sentence with who moved, seconded and tabled it (traces and policy errors). */
 export function describeMotion(g: GameState, m: Motion): string {
-  const parts: string[] = [MOTION_NAMES[m.kind]!];
-  if (m.senator >= 0) parts.push(senatorName(m.senator));
-  if (m.target >= 0) parts.push(`target ${m.target}`);
-  if (m.target2 >= 0) parts.push(`to ${m.target2}`);
-  if (m.count) parts.push(`count ${m.count}`);
-  if (m.mask) parts.push(`faction legions ${m.mask.toString(2)}`);
-  if (m.major) parts.push('major');
-  return `${parts.join(' ')} (sponsor ${m.sponsor}${m.viaTribune ? ', by tribune' : ''})`;
+  const who = [`moved by ${factionName(m.sponsor)}`];
+  if (m.coSponsor >= 0) who.push(`seconded by ${factionName(m.coSponsor)}`);
+  if (m.viaTribune) who.push('tabled with a tribune');
+  return `${motionSentence(g, m)} (${who.join(', ')})`;
 }
 
-/** Miscellaneous motions need another faction to second them (Other Miscellaneous Motions). */
+/** Miscellaneous motions, Land Acts (and, under one reading, their repeal) need a co-sponsor. */
+export function needsCoSponsor(g: GameState, m: Motion): boolean {
+  return m.kind === CENSURE || m.kind === LAND_ACT || (m.kind === REPEAL_LAND_ACT && g.params.landActRepealPenalty === 1);
+}
+
+/** Asks the other factions, clockwise from the Consul's, to second the motion; false when nobody does. */
 export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Motion): boolean {
-  if (m.kind !== CENSURE && m.kind !== LAND_ACT) return true;
+  if (!needsCoSponsor(g, m) || m.coSponsor >= 0) return true;
   const c = presidingFaction(g);
   for (let i = 0; i < g.players; i++) {
     const f = (c + i) % g.players;
@@ -59,102 +63,182 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
       return true;
     }
   }
-  if (g.trace) log(g, `No co-sponsor for ${describeMotion(g, m)}`);
+  if (g.trace) log(g, `No co-sponsor: ${describeMotion(g, m)} lapses`);
   return false;
+}
+
+/** Whether faction f may veto motion m: a real tribune, someone present, and not its sponsor or tabler (Vetoes). */
+function mayVeto(g: GameState, m: Motion, f: number): boolean {
+  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy;
+}
+
+/**
+ * Consular Powers: on a motion he tables, the Consul may rule "no discussion" (no votes may then be
+ * bought on it). Any other faction may object; the Consul either penalises the objector (one of its
+ * votes on this motion removed, else a 1-Talent fine) and the ruling stands, or lifts the ruling.
+ */
+function consularRuling(g: GameState, policies: readonly Policy[], m: Motion, consulF: number): void {
+  if (!askBool(g, consulF, policies[consulF]!.closeDebate(g, consulF, m), 'closeDebate')) return;
+  m.closed = true;
+  g.stats.rulings++;
+  if (g.trace) log(g, `The Consul (${factionName(consulF)}) rules: no discussion`);
+  const n = g.players;
+  for (let i = 1; i < n; i++) {
+    const f = (consulF + i) % n;
+    if (m.power[f] === 0) continue;
+    if (!askBool(g, f, policies[f]!.objectToRuling(g, f, m), 'objectToRuling')) continue;
+    m.objected |= 1 << f;
+    g.stats.objections++;
+    if (askBool(g, consulF, policies[consulF]!.penalize(g, consulF, m, f), 'penalize')) {
+      m.penalized |= 1 << f;
+      if (g.trace) log(g, `${factionName(f)} objects; the Consul penalises it and the ruling stands`);
+    } else {
+      m.closed = false;
+      if (g.trace) log(g, `${factionName(f)} objects; the Consul lifts the ruling`);
+      return;
+    }
+  }
+}
+
+/** A penalised faction whose vote could not be reduced pays 1 Talent to the State instead (if it has it). */
+function finePenalized(g: GameState, m: Motion, reduced: number): void {
+  for (let f = 0; f < g.players; f++) {
+    if (!(m.penalized & (1 << f)) || reduced & (1 << f) || g.treasury[f]! < 1) continue;
+    g.treasury[f]--;
+    g.stateTreasury++;
+    g.stats.penaltyFines++;
+    if (g.trace) log(g, `${factionName(f)} is fined 1 Talent by the Consul`);
+  }
 }
 
 /**
  * Puts a motion to the vote: factions vote clockwise from the Consul's left, the Consul's faction last
- * (the Consul's choice of order, fixed). Each may first veto with a real tribune. Returns passed or not.
+ * (the Consul's choice of order, fixed: docs/rules.md F-5). Each may first veto with a real tribune.
+ * Returns passed or not.
  */
 export function putToVote(g: GameState, policies: readonly Policy[], m: Motion): boolean {
   const n = g.players;
   const consulF = presidingFaction(g);
+  if (m.tabledBy < 0) m.tabledBy = consulF;
   m.votesFor = 0;
   m.votesAgainst = 0;
+  m.closed = false;
+  m.objected = 0;
+  m.penalized = 0;
+  m.vetoedBy = -1;
   for (let f = 0; f < n; f++) {
     m.stance[f] = 0;
     m.bought[f] = 0;
   }
   countPower(g, m.power);
-  // Consular Powers: the Consul may rule "no discussion" on a motion he tabled.
-  if (g.variants['consular-powers'] && m.sponsor === consulF && !m.viaTribune) {
-    m.closed = askBool(g, consulF, policies[consulF]!.closeDebate(g, consulF, m), 'closeDebate');
+  const st = g.stats;
+  st.motions++;
+  if (m.sponsor === consulF) st.motionsByPresiding++;
+  else st.motionsByOthers++;
+  if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.power[consulF]! > 0) {
+    consularRuling(g, policies, m, consulF);
   }
   let voters = 0;
+  let reduced = 0;
   for (let i = 1; i <= n; i++) {
     const f = (consulF + i) % n;
     if (m.power[f] === 0) continue; // a faction with nobody present cannot vote or veto
-    // Vetoes: never on one's own motion, so the Consul cannot veto what he tabled (Vetoes).
-    if (g.tribunesReal[f]! > 0 && f !== m.sponsor) {
-      if (askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
-        g.tribunesReal[f]--;
-        // The veto cancels the entire vote: votes already bought are returned, stances wiped.
-        for (let x = 0; x < n; x++) {
-          g.treasury[x] += m.bought[x]!;
-          m.bought[x] = 0;
-          m.stance[x] = 0;
-        }
-        m.votesFor = 0;
-        m.votesAgainst = 0;
-        m.stance[f] = 2;
-        if (g.trace) log(g, `Faction ${f} vetoes: ${describeMotion(g, m)}`);
-        recordFailure(g, m);
-        return false;
+    if (mayVeto(g, m, f) && askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
+      g.tribunesReal[f]--;
+      // The veto cancels the entire vote: votes already bought are returned, stances wiped.
+      for (let x = 0; x < n; x++) {
+        g.treasury[x] += m.bought[x]!;
+        st.votesBought -= m.bought[x]!;
+        m.bought[x] = 0;
+        m.stance[x] = 0;
       }
+      m.votesFor = 0;
+      m.votesAgainst = 0;
+      m.vetoedBy = f;
+      st.vetoes++;
+      finePenalized(g, m, 0);
+      if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
+      recordFailure(g, m);
+      return false;
     }
-    let st = policies[f]!.vote(g, f, m);
-    if (st !== 1 && st !== -1 && st !== 0) {
-      policyError(g, f, `vote ${String(st)} is not 1, 0 or -1`);
-      st = f === m.sponsor ? 1 : 0;
+    let sv = policies[f]!.vote(g, f, m);
+    if (sv !== 1 && sv !== -1 && sv !== 0) {
+      policyError(g, f, `vote ${String(sv)} is not 1, 0 or -1`);
+      sv = f === m.sponsor ? 1 : 0;
     }
-    if (st === 0 && (f === m.sponsor || noAbstention(m))) {
+    if (sv === 0 && (f === m.sponsor || noAbstention(m))) {
       // The sponsor may not abstain on his own motion; nobody may abstain on Land Acts.
       policyError(g, f, `may not abstain on ${MOTION_NAMES[m.kind]}`);
-      st = f === m.sponsor ? 1 : -1;
+      sv = f === m.sponsor ? 1 : -1;
     }
-    if (st === 0) continue;
-    let bought = policies[f]!.buyVotes(g, f, m, st);
+    if (sv === 0) continue;
+    // With "no discussion" ruled, nobody may buy votes on this motion (Consular Powers, docs/rules.md).
+    let bought = m.closed ? 0 : policies[f]!.buyVotes(g, f, m, sv);
     if (bought !== 0 && !legalInt(bought, 0, g.treasury[f]!)) {
       policyError(g, f, `bought votes ${String(bought)} not in 0..${g.treasury[f]}`);
       bought = 0;
     }
     g.treasury[f] -= bought;
+    st.votesBought += bought;
     m.bought[f] = bought;
-    m.stance[f] = st;
+    m.stance[f] = sv;
     let v = m.power[f]! + bought;
-    if (m.closed && bought > 0 && f !== consulF) v -= consularPenalty(g, policies, m, consulF, f);
-    if (st > 0) m.votesFor += v;
+    if (m.penalized & (1 << f)) {
+      v--;
+      reduced |= 1 << f;
+      st.votesRemoved++;
+    }
+    if (sv > 0) m.votesFor += v;
     else m.votesAgainst += v;
     voters++;
   }
+  finePenalized(g, m, reduced);
   let passed = m.votesFor > m.votesAgainst;
-  if (!passed && m.votesFor === m.votesAgainst) {
+  if (!passed && m.votesFor === m.votesAgainst && g.params.consulCastingVote) {
     // A tie: the Consul may cast the deciding vote in favour (Success of motion).
     passed = askBool(g, consulF, policies[consulF]!.tieBreak(g, consulF, m), 'tieBreak');
   }
-  if (g.trace) log(g, `${passed ? 'PASSED' : 'DEFEATED'} ${m.votesFor}-${m.votesAgainst}: ${describeMotion(g, m)}`);
+  if (passed) st.motionsPassed++;
+  if (voters > 1 && (m.votesFor === 0 || m.votesAgainst === 0)) st.unanimousVotes++;
+  if (g.trace) {
+    log(g, `${passed ? 'PASSED' : 'DEFEATED'} ${m.votesFor}-${m.votesAgainst}: ${describeMotion(g, m)}`, voteRecord(g, m, passed));
+    log(g, `  votes: ${voteLine(g, m)}`);
+  }
   if (!passed) {
     recordFailure(g, m);
     // A Consul's motion defeated unanimously by all the other factions costs Prestige.
     if (m.sponsor === consulF && voters > 0) {
       let unanimous = true;
       for (let f = 0; f < n; f++) if (f !== consulF && m.stance[f] !== -1) unanimous = false;
-      if (unanimous) addPrestige(g, consulF, -g.params.consulDefeatPrestige);
+      if (unanimous) {
+        addPrestige(g, consulF, -g.params.consulDefeatPrestige);
+        if (g.trace) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
+      }
     }
   }
   return passed;
 }
 
-/**
- * Consular Powers: buying votes against a "no discussion" ruling defies the Consul, who may remove one
- * of the faction's votes on this motion. (The rules' fallback fine, for a faction with no vote to
- * remove, cannot arise here: defiance means buying votes for a stance, so there is always one.)
- */
-function consularPenalty(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, f: number): number {
-  if (!askBool(g, consulF, policies[consulF]!.penalize(g, consulF, m, f), 'penalize')) return 0;
-  if (g.trace) log(g, `The Consul removes one vote of faction ${f}`);
-  return 1;
+/** The structured record of one vote for the replay's JSON (built only when tracing). */
+function voteRecord(g: GameState, m: Motion, passed: boolean): Record<string, unknown> {
+  const factions = [];
+  for (let f = 0; f < g.players; f++) {
+    factions.push({
+      faction: factionName(f),
+      stance: m.vetoedBy === f ? 'veto' : m.power[f] === 0 ? 'absent' : (['against', 'abstain', 'for'][m.stance[f]! + 1] ?? 'abstain'),
+      votes: m.power[f]!,
+      bought: m.bought[f]!,
+      objected: (m.objected & (1 << f)) !== 0,
+      penalized: (m.penalized & (1 << f)) !== 0,
+    });
+  }
+  return {
+    motion: motionSentence(g, m), kind: MOTION_NAMES[m.kind], sponsor: factionName(m.sponsor),
+    coSponsor: m.coSponsor >= 0 ? factionName(m.coSponsor) : null, tabledBy: factionName(m.tabledBy),
+    viaTribune: m.viaTribune, noDiscussion: m.closed, votesFor: m.votesFor, votesAgainst: m.votesAgainst,
+    vetoedBy: m.vetoedBy >= 0 ? factionName(m.vetoedBy) : null, passed, factions,
+    parts: m.kind === BILL ? g.bill.map((p) => motionSentence(g, p)) : undefined,
+  };
 }
 
 /** A part of a passed bill that no longer fits the game is not carried out (recorded as the sponsor's error). */

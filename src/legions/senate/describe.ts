@@ -1,0 +1,87 @@
+// Motions as sentences for the Secretary's record (replay traces, policy errors).
+import {
+  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
+  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+} from '../motion.js';
+import { EVENT_NAMES, factionName, type GameState, senatorName } from '../state.js';
+
+/** "Senator lilac-8 of Red", "the neutral Senator blue-3". */
+export function senatorText(g: GameState, s: number): string {
+  if (s < 0 || s >= g.senOwner.length) return `Senator #${s}`;
+  const f = g.senOwner[s]!;
+  return f >= 0 ? `Senator ${senatorName(s)} of ${factionName(f)}` : `the neutral Senator ${senatorName(s)}`;
+}
+
+function warText(g: GameState, w: number): string {
+  if (!(w >= 0 && w < g.wars.status.length)) return `war #${w}`;
+  const name = g.board.provinces[g.wars.province[w]!]!.name;
+  return g.wars.revolt[w] ? `the revolt in ${name}` : g.wars.conquers[w] ? `the war in ${name}` : `the extra war in ${name}`;
+}
+
+function provinceText(g: GameState, p: number): string {
+  return p >= 0 && p < g.board.provinces.length ? g.board.provinces[p]!.name : `province #${p}`;
+}
+
+function legionsText(count: number, mask: number): string {
+  const parts: string[] = [];
+  if (count > 0) parts.push(`${count} State legion${count === 1 ? '' : 's'}`);
+  for (let f = 0; f < 5; f++) if (mask & (1 << f)) parts.push(`the legion of ${factionName(f)}`);
+  return parts.length ? parts.join(' and ') : 'no legions';
+}
+
+/** The motion's content as a sentence, e.g. "dispatch Senator lilac-8 of Red with 3 State legions to the war in Sicilia". */
+export function motionSentence(g: GameState, m: Motion): string {
+  switch (m.kind) {
+    case ELECT_CONSUL: return `elect ${senatorText(g, m.senator)} Consul`;
+    case ELECT_CENSOR: return `elect ${senatorText(g, m.senator)} Censor`;
+    case PROSECUTE: return `prosecute ${senatorText(g, m.senator)} for a ${m.major ? 'Major' : 'Minor'} offence`;
+    case APPOINT_GOVERNOR: return `appoint ${senatorText(g, m.senator)} Governor of ${provinceText(g, m.target)}`;
+    case DISBAND: return `disband ${legionsText(m.count, m.mask)} in the Active Legions Box`;
+    case RAISE: return `raise ${m.count} State legion${m.count === 1 ? '' : 's'}`;
+    case DISPATCH:
+      return m.senator >= 0
+        ? `dispatch ${senatorText(g, m.senator)} with ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}`
+        : `send ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}`;
+    case REPLACE_COMMANDER: return `replace the commander at ${warText(g, m.target)} by ${senatorText(g, m.senator)}`;
+    case TRANSFER: return `transfer ${legionsText(m.count, m.mask)} from ${warText(g, m.target)} to ${warText(g, m.target2)}`;
+    case RECALL: return `recall ${legionsText(m.count, m.mask)} from ${warText(g, m.target)}`;
+    case CONCESSION: return `give the ${EVENT_NAMES[m.target] ?? '?'} concession to ${senatorText(g, m.senator)}`;
+    case DEVELOP:
+      return m.count > 0 ? `grant ${m.count} Talents of State aid to develop ${provinceText(g, m.target)}` : `attempt to develop ${provinceText(g, m.target)} without aid`;
+    case CENSURE:
+      return `censure ${m.senator >= 0 ? senatorText(g, m.senator) : factionName(m.target)} with a fine of ${m.count} Talents`;
+    case LAND_ACT: return `pass a Type ${m.count === 1 ? 'I' : 'II'} Land Act`;
+    case REPEAL_LAND_ACT: return `repeal the Type II Land Act passed in turn ${g.landActType2Turn[m.target] ?? '?'}`;
+    case BILL: return `a bill of ${g.bill.length} motions: ${g.bill.map((p) => motionSentence(g, p)).join('; ')}`;
+    default: return `motion of kind ${m.kind}`;
+  }
+}
+
+/** One faction's part in a vote, e.g. "Red for 9 (senators 5, knights 1, bought 3)". */
+export function voteLine(g: GameState, m: Motion): string {
+  const parts: string[] = [];
+  for (let f = 0; f < g.players; f++) {
+    const name = factionName(f);
+    if (m.vetoedBy === f) {
+      parts.push(`${name} vetoes`);
+      continue;
+    }
+    if (m.power[f] === 0) {
+      parts.push(`${name} absent`);
+      continue;
+    }
+    const st = m.stance[f]!;
+    if (st === 0) {
+      parts.push(`${name} abstains`);
+      continue;
+    }
+    const knights = g.knights[f]!;
+    const detail = [`senators ${m.power[f]! - knights}`];
+    if (knights) detail.push(`knights ${knights}`);
+    if (m.bought[f]) detail.push(`bought ${m.bought[f]}`);
+    if (m.penalized & (1 << f)) detail.push('1 removed');
+    const v = m.power[f]! + m.bought[f]! - (m.penalized & (1 << f) ? 1 : 0);
+    parts.push(`${name} ${st > 0 ? 'for' : 'against'} ${v} (${detail.join(', ')})`);
+  }
+  return parts.join('; ');
+}

@@ -1,0 +1,158 @@
+// The open business of the Senate Meeting (Order of Business; Forcing a Motion to the Vote): after
+// the appointments, every faction with a senator present may make motions; the Consul tables them in
+// the order he chooses; a real tribune tables its holder's motion at once; the meeting closes when
+// no motion is unresolved and no faction has another to make.
+import { log, presidingFaction } from '../common.js';
+import {
+  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, LAND_ACT, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE,
+  TRANSFER,
+} from '../motion.js';
+import type { Policy } from '../policy.js';
+import { factionName, type GameState } from '../state.js';
+import {
+  addToAgenda, askProposal, chairChooses, lapse, type MotionRules, outOfStage, pendingIndex, policyDuplicate, resolve,
+  stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
+} from './agenda.js';
+import { billsBusiness } from './bills.js';
+import { censureRules, concessionRules, developable, developRules } from './business.js';
+import { landActRules, repealRules } from './land-acts.js';
+import { militaryRules, ownLegions, recallCommanderless } from './military.js';
+import { describeMotion, hasSenatorPresent } from './voting.js';
+
+/** The motions a faction may make in the open business, in the rules' order of business. */
+const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
+  [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
+  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
+  [CONCESSION, concessionRules], [LAND_ACT, landActRules], [REPEAL_LAND_ACT, repealRules], [CENSURE, censureRules],
+];
+
+const rulesOf = (kind: number): MotionRules => (kind === DEVELOP ? developRules : OPEN_MOTIONS.find(([k]) => k === kind)![1]);
+
+/** Whether a kind may be moved at all under the variations in play. */
+function allowedKind(g: GameState, kind: number): boolean {
+  if (kind === LAND_ACT || kind === REPEAL_LAND_ACT) return g.variants['land-acts'];
+  if (kind === CENSURE) return !g.variants.tempo; // Tempo: no miscellaneous motions
+  return true;
+}
+
+export function openBusiness(g: GameState, policies: readonly Policy[]): void {
+  const n = g.players;
+  for (let f = 0; f < n; f++) g.allowance[f] = g.params.motionAllowance;
+  g.agendaCount = 0;
+  g.militaryStage = -1;
+  g.developRequested = 0;
+  const ownRaise = (): void => ownLegions(g, policies, true);
+  ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
+  if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
+  for (let round = 0; ; round++) {
+    const made = motionRound(g, policies, ownRaise);
+    if (made === 0 && g.agendaCount === 0) break;
+    tableAgenda(g, policies, ownRaise);
+    if (g.motionBudget === 0) break; // Tempo: the meeting's time is up
+  }
+  if (g.militaryStage < STAGE_RAISE) ownRaise(); // the factions' own raising, if no military motion opened it
+  if (g.motionBudget === 0) g.stats.tempoExhausted++;
+  recallCommanderless(g);
+}
+
+/**
+ * One round of motion-making: clockwise from the Consul's left, his own faction last (as factions
+ * declare attendance), each faction first asks aid for its governors' provinces, then may make
+ * motions of every kind; one it tables with a tribune is resolved at once, the others join the
+ * agenda. Returns how many motions were made.
+ */
+function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => void): number {
+  const n = g.players;
+  const c = presidingFaction(g);
+  let made = 0;
+  for (let i = 1; i <= n; i++) {
+    const f = (c + i) % n;
+    made += developRequests(g, policies, f);
+    if (!hasSenatorPresent(g, f)) continue;
+    for (const [kind, rules] of OPEN_MOTIONS) {
+      if (g.motionBudget === 0) return made;
+      if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
+      made += makeMotion(g, policies, f, kind, rules, ownRaise);
+    }
+  }
+  return made;
+}
+
+/**
+ * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
+ * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
+ * Returns 1 when a motion was made.
+ */
+function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ownRaise: () => void): number {
+  if (!askProposal(g, policies, f, kind, -1, rules)) return 0;
+  const dup = pendingIndex(g, g.motion);
+  if (dup >= 0) {
+    const a = g.agenda[dup]!;
+    if (a.sponsor !== f && a.coSponsor < 0) {
+      a.coSponsor = f; // supporting a motion when it is made is co-sponsoring it (Order of Business)
+      if (g.trace) log(g, `${factionName(f)} seconds: ${describeMotion(g, a)}`);
+    } else policyDuplicate(g, f);
+    return 0;
+  }
+  if (g.allowance[f] === 0) {
+    g.stats.allowanceBinding++;
+    if (g.trace) log(g, `${factionName(f)} has no motion left in this meeting`);
+    return 0;
+  }
+  g.allowance[f]--;
+  if (!wantsTribune(g, policies, f)) {
+    addToAgenda(g);
+    return 1;
+  }
+  g.tribunesReal[f]--;
+  g.stats.tabledByTribune++;
+  g.motion.viaTribune = true;
+  g.motion.tabledBy = f;
+  if (g.trace) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
+  if (!takeMotionSlot(g)) tempoOut(g);
+  else if (stillInOrder(g, rules)) resolve(g, policies, rules, ownRaise);
+  return 1;
+}
+
+/** Development requests of faction f's governors, in province order (they use no allowance). */
+function developRequests(g: GameState, policies: readonly Policy[], f: number): number {
+  let made = 0;
+  for (let p = 0; p < g.provGovernor.length; p++) {
+    if (!developable(g, p) || g.senOwner[g.provGovernor[p]!] !== f) continue;
+    g.developRequested |= 1 << p;
+    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
+    addToAgenda(g);
+    made++;
+  }
+  return made;
+}
+
+/** The Consul tables every motion on the agenda, one at a time in the order he chooses. */
+function tableAgenda(g: GameState, policies: readonly Policy[], ownRaise: () => void): void {
+  while (g.agendaCount > 0) {
+    const chair = presidingFaction(g);
+    takeFromAgenda(g, chairChooses(g, policies, chair));
+    const m = g.motion;
+    m.tabledBy = chair;
+    if (g.trace) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
+    const rules = rulesOf(m.kind);
+    if (!stillInOrder(g, rules)) continue;
+    // Tempo: a motion that needs a vote takes time; development without aid does not.
+    if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {
+      tempoOut(g);
+      continue;
+    }
+    resolve(g, policies, rules, ownRaise);
+  }
+}
+
+/** Tempo: the time ran out with this motion waiting; it and the rest of the agenda lapse. */
+function tempoOut(g: GameState): void {
+  lapse(g, 'no time left in this meeting');
+  while (g.agendaCount > 0) {
+    takeFromAgenda(g, 0);
+    lapse(g, 'no time left in this meeting');
+  }
+}
+
+const motionText = (g: GameState): string => describeMotion(g, g.motion);
