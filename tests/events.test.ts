@@ -499,6 +499,29 @@ describe('2. Political Situation, Random Events: drawing (banners, concessions, 
     expect(g.eventDeck).toEqual([ARMS]);
   });
 
+  it('the banner just turned is not reshuffled into the deck for the second card: no card turns up twice in one draw', () => {
+    // The last card is the Natural Disaster (discarded as it resolves); Harbour is the only other
+    // discard. The second card must be Harbour. (Before the fix the Disaster went back into the
+    // rebuilt deck and, with this shuffle, came up again: returned to the deck with
+    // secondBannerReturns = 1, paid a second time with 0.)
+    for (const returns of [1, 0]) {
+      const g = position(3, (p) => (p.secondBannerReturns = returns));
+      setEvents(g, [DISASTER], {
+        [ARMS]: CARD_FORUM, [LAND_COMMISSION]: CARD_FORUM, [GRAIN]: CARD_FORUM, [MINING]: CARD_FORUM,
+        [UNREST]: CARD_LASTING, [INVASION]: CARD_LASTING, [DROUGHT]: CARD_LASTING, [MANPOWER]: CARD_LASTING,
+      });
+      g.rng.events = forcedCards([2, 2]); // a two-card reshuffle keeps its order
+      const cards = forcedCards([5, 5, 5, 5]); // difference 0: Harbour, not in play
+      g.rng.cards = cards;
+      randomEvents(g);
+      expect([returns, g.stateTreasury]).toEqual([returns, 60]);
+      expect(cards.used()).toBe(2);
+      expect(g.cardWhere[DISASTER]).toBe(CARD_DISCARD);
+      expect(g.cardWhere[HARBOUR]).toBe(CARD_FORUM);
+      expect(g.eventDeck).toEqual([]);
+    }
+  });
+
   it('nothing to draw (empty deck, no discards): no event', () => {
     const g = position();
     setEvents(g, [], {
