@@ -33,11 +33,14 @@ export function establishWars(g: GameState): void {
   if (activeWarCount(g) >= g.params.maxActiveWars) loseGame(g, WARS);
 }
 
-/** Draws the top event card, reshuffling the discards into a new deck when it runs out. */
-function drawEvent(g: GameState): number {
+/**
+ * Draws the top event card, reshuffling the discards into a new deck when it runs out. `turned`, the
+ * card already turned in this draw, stays out of the new deck: no card turns up twice in one draw.
+ */
+function drawEvent(g: GameState, turned = -1): number {
   if (g.eventDeck.length === 0) {
     for (let c = 0; c < 10; c++) {
-      if (g.cardWhere[c] === CARD_DISCARD) {
+      if (g.cardWhere[c] === CARD_DISCARD && c !== turned) {
         g.cardWhere[c] = CARD_DECK;
         g.eventDeck.push(c);
       }
@@ -58,7 +61,7 @@ export function randomEvents(g: GameState): void {
     return;
   }
   applyBanner(g, first);
-  const second = drawEvent(g);
+  const second = drawEvent(g, first);
   if (second < 0) return;
   if (isBanner(second) && g.params.secondBannerReturns) {
     if (g.trace) log(g, `Second card ${EVENT_NAMES[second]} is a banner too: returned and the deck reshuffled`);
