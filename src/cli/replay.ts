@@ -2,7 +2,7 @@
 import type { CommandModule } from 'yargs';
 import { playGame } from '../legions/game.js';
 import type { Outcome } from '../legions/outcome.js';
-import { CAUSE_NAMES, type TraceEvent } from '../legions/state.js';
+import { CAUSE_NAMES, factionName, type TraceEvent } from '../legions/state.js';
 import { buildConfig, buildPolicies, type GameArgs, withGameOptions } from './options.js';
 
 interface ReplayArgs extends GameArgs {
@@ -28,6 +28,9 @@ export function runReplay(a: GameArgs & { game: number }): Replay {
 /** The readable form: a heading per turn and step, one line per event. */
 export function formatReplay(r: Replay): string {
   const out: string[] = [`LEGIONS replay: seed ${r.seed}, game ${r.game}, ${r.players} players, policies ${r.policies}`];
+  const pols = r.policies.split(',');
+  const legend = Array.from({ length: r.players }, (_, f) => `${factionName(f)} = seat ${f} (${pols.length === 1 ? pols[0] : pols[f]})`);
+  out.push(`Factions: ${legend.join(', ')}. Senators are named by card: colour-Status (green 1 vote, blue 2, lilac 3).`);
   let turn = -1;
   let step = '';
   for (const e of r.trace) {
@@ -43,13 +46,13 @@ export function formatReplay(r: Replay): string {
     out.push(`  ${e.text}`);
   }
   const o = r.outcome;
-  out.push('', `Result: ${CAUSE_NAMES[o.cause]}${o.cause ? ` in turn ${o.lostTurn}` : ''}; Prestige ${o.prestige.join('/')}; winners ${winnersText(o.winners, o.players)}`);
+  out.push('', `Result: ${CAUSE_NAMES[o.cause]}${o.cause ? ` in turn ${o.lostTurn}` : ''}; Prestige ${o.prestige.map((p, f) => `${factionName(f)} ${p}`).join(', ')}; winners ${winnersText(o.winners, o.players)}`);
   return out.join('\n') + '\n';
 }
 
 function winnersText(mask: number, n: number): string {
-  const w: number[] = [];
-  for (let f = 0; f < n; f++) if (mask & (1 << f)) w.push(f);
+  const w: string[] = [];
+  for (let f = 0; f < n; f++) if (mask & (1 << f)) w.push(factionName(f));
   return w.length ? w.join(', ') : 'none';
 }
 

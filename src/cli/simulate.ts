@@ -47,7 +47,13 @@ const pct = (x: number) => (100 * x).toFixed(2);
 export function headline(s: Summary): string {
   const c = s.collapse;
   const causes = Object.entries(s.causes).map(([k, r]) => `${k} ${pct(r.rate)} %`).join(', ');
-  return `${s.games} games: collapse ${pct(c.rate)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${causes})`;
+  const tc = s.winRate.temporaryConsulFaction;
+  const sen = s.senate;
+  return `${s.games} games: collapse ${pct(c.rate)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${causes})\n` +
+    `Temporary Consul's faction wins ${pct(tc.rate)} % [${pct(tc.ci95[0])}, ${pct(tc.ci95[1])}] of all games (fair share ${pct((1 - c.rate) / s.config.players)} %); ` +
+    `kept the Consulship all game in ${pct(sen.consulKeptAllGame.rate)} %\n` +
+    `Senate per game: ${sen.motions.mean?.toFixed(1)} motions voted (${sen.motionsByPresiding.mean?.toFixed(1)} by the Consul's faction), ` +
+    `${sen.vetoes.mean?.toFixed(2)} vetoes, ${sen.tabledByTribune.mean?.toFixed(2)} tabled by tribune, ${sen.consulChanges.mean?.toFixed(2)} Consulship changes`;
 }
 
 export const simulateCommand: CommandModule<object, SimArgs> = {

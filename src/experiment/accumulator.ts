@@ -2,7 +2,10 @@
 // Every field is an integer sum, so merging is exact and associative: any thread count or batch split
 // gives the same numbers.
 import type { Outcome } from '../legions/outcome.js';
+import { SENATE_METRICS } from '../sim/accumulator.js';
 import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
+
+export type SenateMetric = (typeof SENATE_METRICS)[number];
 
 /** Shared wins are counted in sixtieths (1/1..1/5 of a win are all whole). */
 export const WIN_UNIT = 60;
@@ -19,6 +22,12 @@ export interface ArmAcc {
   winsByPolicy: Record<string, number>;
   gamesByPolicy: Record<string, number>;
   policyErrors: number;
+  /** Wins of the Temporary Consul's faction (WIN_UNITs), and games it kept the Consulship all game. */
+  tcWins: number;
+  consulKept: number;
+  /** The Senate's per-game counts: sums and sums of squares. */
+  senateSum: Record<SenateMetric, number>;
+  senateSumSq: Record<SenateMetric, number>;
 }
 
 /** Against the baseline, same game: discordant pairs for rates, differences for means. */
@@ -37,6 +46,7 @@ export function newArmAcc(players: number): ArmAcc {
   return {
     n: 0, rates: zeros(RATE_METRICS), sum: zeros(MEAN_METRICS), sumSq: zeros(MEAN_METRICS), collapseByTurn: [],
     winsBySeat: new Array<number>(players).fill(0), winsByPolicy: {}, gamesByPolicy: {}, policyErrors: 0,
+    tcWins: 0, consulKept: 0, senateSum: zeros(SENATE_METRICS), senateSumSq: zeros(SENATE_METRICS),
   };
 }
 
@@ -82,6 +92,12 @@ export function addOutcome(a: ArmAcc, o: Outcome, seatPolicies: readonly string[
     }
   }
   a.policyErrors += o.policyErrors;
+  if (k && o.winners & (1 << o.temporaryConsulFaction)) a.tcWins += WIN_UNIT / k;
+  a.consulKept += o.consulKeptAllGame;
+  for (const m of SENATE_METRICS) {
+    a.senateSum[m] += o[m];
+    a.senateSumSq[m] += o[m] * o[m];
+  }
 }
 
 export function addPair(p: PairAcc, base: Outcome, arm: Outcome): void {
@@ -113,6 +129,10 @@ export function mergeArm(a: ArmAcc, b: ArmAcc): void {
   addRec(a.winsByPolicy, b.winsByPolicy);
   addRec(a.gamesByPolicy, b.gamesByPolicy);
   a.policyErrors += b.policyErrors;
+  a.tcWins += b.tcWins;
+  a.consulKept += b.consulKept;
+  addRec(a.senateSum, b.senateSum);
+  addRec(a.senateSumSq, b.senateSumSq);
 }
 
 export function mergePair(a: PairAcc, b: PairAcc): void {

@@ -6,7 +6,8 @@ import { enabledVariants, shortHash } from '../sim/spec.js';
 import { writeAtomic } from '../sim/files.js';
 import { gitCommit, toolVersion } from '../report/outputs.js';
 import { wilson } from '../stats/intervals.js';
-import { WIN_UNIT } from './accumulator.js';
+import { type SenateMetric, WIN_UNIT } from './accumulator.js';
+import { SENATE_METRICS } from '../sim/accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
 import { type Comparison, compare, type Estimate, estimate, isRate, zFor } from './stats.js';
@@ -22,6 +23,11 @@ export interface ArmResult {
   winRateBySeat: Estimate[];
   winRateByPolicy: (Estimate & { policy: string; games: number })[];
   policyErrors: number;
+  /** Win share of the Temporary Consul's faction (a collapse is no win) and how often it kept the Consulship. */
+  temporaryConsulWinRate: Estimate;
+  consulKeptAllGame: Estimate;
+  /** Per-game means of the Senate's business. */
+  senate: Record<SenateMetric, Estimate>;
 }
 
 export interface ComparisonRow extends Comparison {
@@ -54,6 +60,25 @@ const METRIC_LABELS: Record<Metric, string> = {
 const fmtCI = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
 const fmtDiff = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} points [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
 
+function rateEstimate(k: number, n: number, z: number): Estimate {
+  const [low, high] = wilson(k, n, z);
+  return { value: n ? k / n : 0, low, high };
+}
+
+function meanEstimate(sum: number, sumSq: number, n: number, z: number): Estimate {
+  if (n === 0) return { value: 0, low: 0, high: 0 };
+  const mean = sum / n;
+  const v = n > 1 ? Math.max(0, (sumSq - n * mean * mean) / (n - 1)) : 0;
+  const h = z * Math.sqrt(v / n);
+  return { value: mean, low: mean - h, high: mean + h };
+}
+
+const SENATE_LABELS: Record<SenateMetric, string> = {
+  motions: 'motions voted', motionsPassed: 'passed', motionsByPresiding: "by the Consul's faction", motionsByOthers: 'by other factions',
+  tabledByTribune: 'tabled by tribune', vetoes: 'vetoes', votesBought: 'Talents on votes', unanimousVotes: 'unanimous votes',
+  allowanceBinding: 'allowance binding', motionsLapsed: 'lapsed', consulChanges: 'Consulship changes',
+};
+
 export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
   const z = zFor(run.alpha);
   const base = run.accs[run.baseline]!;
@@ -76,6 +101,9 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
         return { value: w / WIN_UNIT / acc.n, low, high };
       }),
       winRateByPolicy: byPolicy, policyErrors: acc.policyErrors,
+      temporaryConsulWinRate: rateEstimate(acc.tcWins / WIN_UNIT, acc.n, z),
+      consulKeptAllGame: rateEstimate(acc.consulKept, acc.n, z),
+      senate: Object.fromEntries(SENATE_METRICS.map((m) => [m, meanEstimate(acc.senateSum[m], acc.senateSumSq[m], acc.n, z)])) as Record<SenateMetric, Estimate>,
     };
   });
   const comparisons: ComparisonRow[] = [];
@@ -113,6 +141,11 @@ export function tables(r: ExperimentResults): Record<string, string> {
   out['policies.csv'] = csv([['arm', 'policy', 'seat_games', 'win_rate', 'low', 'high'],
     ...r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, w.games, w.value, w.low, w.high]))]);
   out['collapse-by-turn.csv'] = csv([['arm', 'turn', 'collapse'], ...r.arms.flatMap((a) => a.collapseByTurn.map((v, t) => [a.name, t + 1, v]))]);
+  out['senate.csv'] = csv([['arm', 'metric', 'value', 'low', 'high'], ...r.arms.flatMap((a) => [
+    [a.name, 'temporary_consul_faction_win_rate', a.temporaryConsulWinRate.value, a.temporaryConsulWinRate.low, a.temporaryConsulWinRate.high],
+    [a.name, 'consul_kept_all_game', a.consulKeptAllGame.value, a.consulKeptAllGame.low, a.consulKeptAllGame.high],
+    ...SENATE_METRICS.map((m) => [a.name, `${m.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase())}_per_game`, a.senate[m].value, a.senate[m].low, a.senate[m].high]),
+  ])]);
   return out;
 }
 
@@ -173,6 +206,7 @@ export function html(r: ExperimentResults, svgs: Record<string, string>, manifes
   const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), c.p < 1e-4 ? '< 0.0001' : c.p.toFixed(4), c.significant ? 'yes' : 'no', Number.isFinite(c.varianceReduction) ? `${c.varianceReduction.toFixed(1)}x` : '-']);
   const seatRows = r.arms.map((a) => [a.name, ...a.winRateBySeat.map(pct)]);
   const polRows = r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, String(w.games), pct(w)]));
+  const senateRows = r.arms.map((a) => [a.name, pct(a.temporaryConsulWinRate), pct(a.consulKeptAllGame), ...SENATE_METRICS.map((m) => a.senate[m].value.toFixed(2))]);
   const fig = (name: string) => (svgs[name] ? `<figure id="chart-${name}">${svgs[name]}<figcaption><a href="charts/${name}.vl.json">Vega-Lite spec</a></figcaption></figure>` : '');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>LEGIONS experiment: ${esc(r.name)}</title>
@@ -201,6 +235,10 @@ ${htmlTable(['Arm', ...r.arms[0]!.winRateBySeat.map((_, s) => `Seat ${s}`)], sea
 ${fig('win-rate-by-seat')}
 ${htmlTable(['Arm', 'Policy', 'Seat-games', 'Win rate'], polRows)}
 <p><a href="seats.csv">seats.csv</a>, <a href="policies.csv">policies.csv</a></p>
+<h2 id="senate">The Senate and fairness</h2>
+<p>Win share of the faction that held the Temporary Consul (fair share ${(100 / r.players).toFixed(1)} % of surviving games; a collapse is no win), how often it kept the Consulship all game, and the Senate's business per game.</p>
+${htmlTable(['Arm', "Temporary Consul's faction wins", 'Consulship kept all game', ...SENATE_METRICS.map((m) => SENATE_LABELS[m])], senateRows)}
+<p><a href="senate.csv">senate.csv</a></p>
 <h2>Manifest</h2>
 <pre>${esc(JSON.stringify(manifest, null, 2))}</pre>
 </body></html>

@@ -1,6 +1,6 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
 import { uniformInt } from '../core/rng.js';
-import { AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS } from './state.js';
+import { AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, factionName } from './state.js';
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
 export class GameOver {
@@ -24,7 +24,7 @@ export function log(g: GameState, text: string, data?: Record<string, unknown>):
 export function policyError(g: GameState, faction: number, what: string): void {
   g.stats.policyErrors++;
   if (g.policyErrorLog.length < 50) g.policyErrorLog.push(`turn ${g.turn} ${g.step} faction ${faction}: ${what}`);
-  if (g.trace) log(g, `POLICY ERROR faction ${faction}: ${what}`);
+  if (g.trace) log(g, `POLICY ERROR ${factionName(faction)}: ${what}`);
 }
 
 /** A random number 1..10: one card from a shuffled red or yellow pile (Terminology). */

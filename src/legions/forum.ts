@@ -6,7 +6,7 @@ import {
 } from './common.js';
 import { tablePrestige } from './income.js';
 import type { Policy } from './policy.js';
-import { AT_FORUM, AT_ROME, type GameState, influenceOf, SENATORS, senatorName, statusOf } from './state.js';
+import { AT_FORUM, AT_ROME, type GameState, influenceOf, SENATORS, senatorName, statusOf, factionName } from './state.js';
 
 /** The tribune bag, refilled each turn (no policy is called while it is in use). */
 const bag: number[] = [];
@@ -41,7 +41,7 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
   const c = presidingFaction(g);
   const first = askBool(g, c, policies[c]!.consulPlaysFirst(g, c), 'consulPlaysFirst');
   for (let i = 0; i < g.players; i++) g.order[i] = (c + i + (first ? 0 : 1)) % g.players;
-  if (g.trace) log(g, `Forum order: ${g.order.join(', ')}`);
+  if (g.trace) log(g, `Forum order: ${g.order.map(factionName).join(', ')}`);
 }
 
 /**
@@ -111,7 +111,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     g.treasury[best] -= bestBid;
     const r = randomNumber(g);
     const success = r + bestBid > influenceOf(s) + statusOf(s);
-    if (g.trace) log(g, `Faction ${best} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
+    if (g.trace) log(g, `${factionName(best)} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
     if (success) {
       g.senOwner[s] = best;
       g.senWhere[s] = AT_ROME;
@@ -176,7 +176,7 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
   g.treasury[owner] += a - d;
   const r = randomNumber(g);
   const success = r + a > influenceOf(s) + statusOf(s) + d;
-  if (g.trace) log(g, `Faction ${f} tries to attract ${senatorName(s)} from ${owner}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
+  if (g.trace) log(g, `${factionName(f)} tries to attract ${senatorName(s)} from ${factionName(owner)}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
   if (success) {
     g.senOwner[s] = f;
     g.senPresent[s] = g.params.forumWinAttends;
@@ -206,7 +206,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
         g.treasury[f] -= t;
         const d = halfRandomDifference(g);
         if (d <= t) g.knights[f]++;
-        if (g.trace) log(g, `Faction ${f} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
+        if (g.trace) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
       }
     }
     if (attempted) continue;
@@ -219,7 +219,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
     }
     g.knights[f] -= k;
     g.treasury[f] += k * p.knightDonation;
-    if (g.trace) log(g, `${k} knights of faction ${f} donate ${k * p.knightDonation} and leave`);
+    if (g.trace) log(g, `${k} knights of ${factionName(f)} donate ${k * p.knightDonation} and leave`);
   }
 }
 
@@ -237,7 +237,7 @@ function sponsorGames(g: GameState, policies: readonly Policy[]): void {
     g.treasury[f] -= t;
     addPrestige(g, f, tablePrestige(p.gamesThresholds, p.gamesPrestige, t));
     changeRI(g, -tablePrestige(p.gamesThresholds, p.gamesUnrest, t));
-    if (g.trace) log(g, `Faction ${f} sponsors Games for ${t}; RI ${g.ri}`);
+    if (g.trace) log(g, `${factionName(f)} sponsors Games for ${t}; RI ${g.ri}`);
   }
 }
 

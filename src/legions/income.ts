@@ -3,8 +3,7 @@ import { addPrestige, askBool, legalInt, log, policyError, returnSenator, stateP
 import type { Policy } from './policy.js';
 import { payLandActs } from './senate/land-acts.js';
 import {
-  AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName,
-} from './state.js';
+  AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName, factionName} from './state.js';
 
 /** Active legions: State legions in the box or at war, plus raised faction legions (Arms concession). */
 export function activeLegions(g: GameState): number {
@@ -84,7 +83,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     }
     g.treasury[f] += amount;
     g.senConcessionTurn[s] = g.turn;
-    if (g.trace) log(g, `Faction ${f} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
+    if (g.trace) log(g, `${factionName(f)} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
   }
   // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
   let stateIn = p.stateIncome;
@@ -115,7 +114,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     g.treasury[f] -= d;
     g.stateTreasury += d;
     addPrestige(g, f, tablePrestige(p.donationThresholds, p.donationPrestige, d));
-    if (g.trace) log(g, `Faction ${f} donates ${d}`);
+    if (g.trace) log(g, `${factionName(f)} donates ${d}`);
   }
   // State expenditure: wars, State legions, commanders (paid to their factions), Land Acts.
   const wars = activeWarCount(g);
@@ -149,7 +148,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
       }
       g.treasury[f] -= a;
       g.treasury[t] += a;
-      if (g.trace) log(g, `Faction ${f} gives ${a} to faction ${t}`);
+      if (g.trace) log(g, `${factionName(f)} gives ${a} to ${factionName(t)}`);
     }
   }
   if (g.trace) log(g, `After income: State ${g.stateTreasury}, factions ${g.treasury.join('/')}`);
@@ -165,7 +164,7 @@ export function tablePrestige(thresholds: readonly number[], prestige: readonly 
 export function disbandFactionLegion(g: GameState, f: number, why: string): void {
   const w = g.factionLegion[f]!;
   g.factionLegion[f] = FL_NONE;
-  if (g.trace) log(g, `Faction ${f}'s legion is disbanded (${why})`);
+  if (g.trace) log(g, `${factionName(f)}'s legion is disbanded (${why})`);
   if (w >= 0) releaseEmptyWar(g, w);
 }
 

@@ -33,6 +33,34 @@ export interface Outcome {
   convictions: number;
   concessionsHeld: number;
   policyErrors: number;
+  /** Seat of the faction that held the Temporary Consul at setup. */
+  temporaryConsulFaction: number;
+  /** 1 when that faction held the Consulship in every turn of the game, else 0. */
+  consulKeptAllGame: number;
+  // ---- the Senate (per game; Stats in state.ts says what each counts) ----
+  motions: number;
+  motionsPassed: number;
+  motionsByPresiding: number;
+  motionsByOthers: number;
+  tabledByTribune: number;
+  vetoes: number;
+  votesBought: number;
+  unanimousVotes: number;
+  allowanceBinding: number;
+  motionsLapsed: number;
+  consulChanges: number;
+  // ---- variation triggers (per game) ----
+  rulings: number;
+  objections: number;
+  votesRemoved: number;
+  penaltyFines: number;
+  billsIntroduced: number;
+  billsPassed: number;
+  landActsPassed: number;
+  landActsRepealed: number;
+  tempoExhausted: number;
+  deaths: number;
+  revolts: number;
 }
 
 /**
@@ -88,5 +116,29 @@ export function makeOutcome(g: GameState): Outcome {
     convictions: s.convictions,
     concessionsHeld: held,
     policyErrors: s.policyErrors,
+    temporaryConsulFaction: g.temporaryConsulFaction,
+    consulKeptAllGame: g.consulFactions === 1 << g.temporaryConsulFaction ? 1 : 0,
+    motions: s.motions,
+    motionsPassed: s.motionsPassed,
+    motionsByPresiding: s.motionsByPresiding,
+    motionsByOthers: s.motionsByOthers,
+    tabledByTribune: s.tabledByTribune,
+    vetoes: s.vetoes,
+    votesBought: s.votesBought,
+    unanimousVotes: s.unanimousVotes,
+    allowanceBinding: s.allowanceBinding,
+    motionsLapsed: s.motionsLapsed,
+    consulChanges: s.consulChanges,
+    rulings: s.rulings,
+    objections: s.objections,
+    votesRemoved: s.votesRemoved,
+    penaltyFines: s.penaltyFines,
+    billsIntroduced: s.billsIntroduced,
+    billsPassed: s.billsPassed,
+    landActsPassed: s.landActs,
+    landActsRepealed: s.landActsRepealed,
+    tempoExhausted: s.tempoExhausted,
+    deaths: s.deaths,
+    revolts: s.revolts,
   };
 }

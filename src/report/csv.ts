@@ -27,6 +27,11 @@ export function summaryCsv(s: Summary): string {
   for (const w of s.winRate.bySeat) rate('win_rate_seat', `${w.seat}:${w.policy}`, w);
   for (const w of s.winRate.byPolicy) rate('win_rate_policy', w.policy, w);
   rows.push(['shared_wins', 'all', 'count', s.winRate.sharedWins, null, null]);
+  rate('win_rate_temporary_consul_faction', 'all', s.winRate.temporaryConsulFaction);
+  for (const [k, v] of Object.entries(s.senate)) {
+    if ('rate' in v) rate(`senate_${snake(k)}`, 'all', v);
+    else rows.push([`senate_${snake(k)}`, 'per_game', 'mean', v.mean, v.ci95?.[0] ?? null, v.ci95?.[1] ?? null]);
+  }
   s.prestige.bySeat.forEach((d, f) => rows.push(...distRows('prestige', `seat_${f}`, d)));
   rows.push(...distRows('prestige_spread', 'winner_minus_runner_up', s.prestige.spread.winnerMinusRunnerUp));
   rows.push(...distRows('prestige_spread', 'max_minus_min', s.prestige.spread.maxMinusMin));

@@ -11,8 +11,19 @@ export const SCALAR_METRICS = [
   'turnsPlayed', 'warsWon', 'warsWipedOut', 'unopposedWarTurns', 'battles', 'legionsRaised', 'legionsLost',
   'provincesConquered', 'provincesDeveloped', 'senatorsKilled', 'senatorsExecuted', 'senatorsAttracted',
   'neutralsAttracted', 'prosecutions', 'convictions', 'concessionsHeld', 'policyErrors',
+  // The Senate and the variations' triggers.
+  'motions', 'motionsPassed', 'motionsByPresiding', 'motionsByOthers', 'tabledByTribune', 'vetoes', 'votesBought',
+  'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'objections', 'votesRemoved',
+  'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'deaths',
+  'revolts',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
+
+/** The Senate's per-game figures of the summary's `senate` section. */
+export const SENATE_METRICS = [
+  'motions', 'motionsPassed', 'motionsByPresiding', 'motionsByOthers', 'tabledByTribune', 'vetoes', 'votesBought',
+  'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges',
+] as const satisfies readonly ScalarMetric[];
 
 /** Loss causes, in the order of Outcome.cause (0 = survived). */
 export const CAUSES = ['revolt', 'bankruptcy', 'wars'] as const;
@@ -34,6 +45,10 @@ export interface AccumulatorJSON {
   winShares: number[];
   /** Survived games won by more than one faction (a tie on Prestige and Status). */
   sharedWins: number;
+  /** Win shares (1/WIN_UNIT of a game) of the faction that held the Temporary Consul. */
+  temporaryConsulWins: number;
+  /** Games in which the Temporary Consul's faction held the Consulship every turn. */
+  consulKeptAllGame: number;
   /** Survived games: winner's Prestige minus the runner-up's. */
   spreadTop2: HistogramJSON;
   /** Survived games: highest Prestige minus lowest. */
@@ -57,6 +72,8 @@ export const accumulatorSchema = z.object({
   lossTurn: z.array(hist).length(3),
   winShares: z.array(count),
   sharedWins: count,
+  temporaryConsulWins: count,
+  consulKeptAllGame: count,
   spreadTop2: hist,
   spreadRange: hist,
   prestige: z.array(hist),
@@ -80,6 +97,8 @@ export class RunAccumulator {
   readonly lossTurn = newHists(3);
   readonly winShares: number[];
   sharedWins = 0;
+  temporaryConsulWins = 0;
+  consulKeptAllGame = 0;
   readonly spreadTop2 = new IntHistogram();
   readonly spreadRange = new IntHistogram();
   readonly prestige: IntHistogram[];
@@ -103,6 +122,7 @@ export class RunAccumulator {
       const k = bitCount(o.winners);
       if (k > 1) this.sharedWins++;
       if (k) for (let f = 0; f < this.players; f++) if (o.winners & (1 << f)) this.winShares[f]! += WIN_UNIT / k;
+      if (k && o.winners & (1 << o.temporaryConsulFaction)) this.temporaryConsulWins += WIN_UNIT / k;
       let top = -Infinity;
       let second = -Infinity;
       let low = Infinity;
@@ -116,6 +136,7 @@ export class RunAccumulator {
       this.spreadTop2.add(top - second);
       this.spreadRange.add(top - low);
     }
+    this.consulKeptAllGame += o.consulKeptAllGame;
     for (let f = 0; f < this.players; f++) this.prestige[f]!.add(o.prestige[f]!);
     for (const m of SCALAR_METRICS) this.metrics[m].add(o[m]);
     perTurn(this.riByTurn, o.riByTurn);
@@ -131,6 +152,8 @@ export class RunAccumulator {
     o.lossTurn.forEach((h, i) => this.lossTurn[i]!.merge(h));
     o.winShares.forEach((w, f) => (this.winShares[f]! += w));
     this.sharedWins += o.sharedWins;
+    this.temporaryConsulWins += o.temporaryConsulWins;
+    this.consulKeptAllGame += o.consulKeptAllGame;
     this.spreadTop2.merge(o.spreadTop2);
     this.spreadRange.merge(o.spreadRange);
     o.prestige.forEach((h, f) => this.prestige[f]!.merge(h));
@@ -149,6 +172,8 @@ export class RunAccumulator {
       lossTurn: this.lossTurn.map((h) => h.toJSON()),
       winShares: this.winShares.slice(),
       sharedWins: this.sharedWins,
+      temporaryConsulWins: this.temporaryConsulWins,
+      consulKeptAllGame: this.consulKeptAllGame,
       spreadTop2: this.spreadTop2.toJSON(),
       spreadRange: this.spreadRange.toJSON(),
       prestige: this.prestige.map((h) => h.toJSON()),
@@ -175,6 +200,8 @@ export class RunAccumulator {
     j.lossTurn.forEach((h, i) => a.lossTurn[i]!.merge(IntHistogram.fromJSON(h)));
     j.winShares.forEach((w, f) => (a.winShares[f] = w));
     a.sharedWins = j.sharedWins;
+    a.temporaryConsulWins = j.temporaryConsulWins;
+    a.consulKeptAllGame = j.consulKeptAllGame;
     a.spreadTop2.merge(IntHistogram.fromJSON(j.spreadTop2));
     a.spreadRange.merge(IntHistogram.fromJSON(j.spreadRange));
     j.prestige.forEach((h, f) => a.prestige[f]!.merge(IntHistogram.fromJSON(h)));

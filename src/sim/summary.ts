@@ -3,7 +3,7 @@
 // may differ between runs of the same games).
 import type { Distribution } from '../stats/histogram.js';
 import { wilson } from '../stats/intervals.js';
-import { CAUSES, type RunAccumulator, type ScalarMetric, WIN_UNIT } from './accumulator.js';
+import { CAUSES, type RunAccumulator, type ScalarMetric, SENATE_METRICS, WIN_UNIT } from './accumulator.js';
 import type { RunIdentity } from './spec.js';
 
 export const SUMMARY_FORMAT = 'legions-summary/1';
@@ -12,6 +12,14 @@ export interface Rate {
   count: number;
   rate: number;
   ci95: [number, number];
+}
+
+/** A per-game mean with its 95 % interval (normal approximation; n is large in every run we report). */
+export interface MeanCi {
+  n: number;
+  mean: number | null;
+  sd: number | null;
+  ci95: [number, number] | null;
 }
 
 export interface TurnRow {
@@ -41,7 +49,11 @@ export interface Summary {
     bySeat: (Rate & { seat: number; policy: string })[];
     byPolicy: (Rate & { policy: string; seats: number })[];
     sharedWins: number;
+    /** Win share of the faction that held the Temporary Consul, over all games (a collapse is no win). */
+    temporaryConsulFaction: Rate;
   };
+  /** Per-game means of the Senate's business, and how often one faction kept the Consulship all game. */
+  senate: Record<(typeof SENATE_METRICS)[number], MeanCi> & { consulKeptAllGame: Rate };
   prestige: {
     bySeat: Distribution[];
     /** Survived games only (a fallen Republic has no winner). */
@@ -60,6 +72,12 @@ function r(x: number): number {
 
 function rounded(d: Distribution): Distribution {
   return { ...d, mean: d.mean === null ? null : r(d.mean), sd: d.sd === null ? null : r(d.sd) };
+}
+
+function meanCi(d: Distribution): MeanCi {
+  if (d.mean === null || d.sd === null || d.n < 2) return { n: d.n, mean: d.mean === null ? null : r(d.mean), sd: d.sd === null ? null : r(d.sd), ci95: null };
+  const h = (1.959963984540054 * d.sd) / Math.sqrt(d.n);
+  return { n: d.n, mean: r(d.mean), sd: r(d.sd), ci95: [r(d.mean - h), r(d.mean + h)] };
 }
 
 function rate(k: number, n: number): Rate {
@@ -119,7 +137,11 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
     causes: Object.fromEntries(CAUSES.map((c, i) => [c, rate(acc.causes[i + 1]!, n)])) as Summary['causes'],
     survival: rate(survived, n),
     byTurn,
-    winRate: { bySeat, byPolicy, sharedWins: acc.sharedWins },
+    winRate: { bySeat, byPolicy, sharedWins: acc.sharedWins, temporaryConsulFaction: rate(acc.temporaryConsulWins / WIN_UNIT, n) },
+    senate: {
+      ...(Object.fromEntries(SENATE_METRICS.map((m) => [m, meanCi(acc.metrics[m].describe())])) as Record<(typeof SENATE_METRICS)[number], MeanCi>),
+      consulKeptAllGame: rate(acc.consulKeptAllGame, n),
+    },
     prestige: {
       bySeat: acc.prestige.map((h) => rounded(h.describe())),
       spread: { games: survived, winnerMinusRunnerUp: rounded(acc.spreadTop2.describe()), maxMinusMin: rounded(acc.spreadRange.describe()) },

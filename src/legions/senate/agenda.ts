@@ -6,7 +6,8 @@ import {
 } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
-import { describeMotion, findCoSponsor, hasSenatorPresent, putToVote, alreadyFailed } from './voting.js';
+import { before, logEffects } from './describe.js';
+import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote } from './voting.js';
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
@@ -202,8 +203,10 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
     return false;
   }
   advanceStage(g, stageOf(m.kind), ownRaise);
+  const b = g.trace ? before(g) : null;
   const passed = rules.needsVote && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
+  if (b) logEffects(g, b, log);
   return passed;
 }
 
@@ -250,7 +253,9 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       m.tabledBy = chair;
       const s = m.senator;
       if (g.trace) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
+      const b = g.trace ? before(g) : null;
       const passed = (!rules.prepare || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
+      if (b) logEffects(g, b, log);
       if (passed) {
         g.agendaCount = 0;
         return s;

@@ -8,6 +8,7 @@ import type { Policy } from '../policy.js';
 import { cloneState, factionName, type GameState } from '../state.js';
 import { advanceStage, askProposal, type MotionRules, outOfStage, rejectCandidate, takeMotionSlot } from './agenda.js';
 import { concessionRules } from './business.js';
+import { before, logEffects } from './describe.js';
 import { militaryRules } from './military.js';
 import { hasSenatorPresent, policyBillError, putToVote, recordFailure } from './voting.js';
 
@@ -56,14 +57,14 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   for (const part of parts) stage = Math.max(stage, stageOf(part.kind));
   advanceStage(g, stage, ownRaise);
   g.stats.billsIntroduced++;
+  const b = g.trace ? before(g) : null;
   const passed = putToVote(g, policies, m);
   g.bill = [];
-  if (!passed) {
-    for (const part of parts) rejectPart(g, part);
-    return;
-  }
-  g.stats.billsPassed++;
-  for (const part of parts) carryOut(g, policies, part);
+  if (passed) {
+    g.stats.billsPassed++;
+    for (const part of parts) carryOut(g, policies, part);
+  } else for (const part of parts) rejectPart(g, part);
+  if (b) logEffects(g, b, log);
 }
 
 /** A rejected bill rejects each of its motions: recorded as failed, its candidates out for commands. */

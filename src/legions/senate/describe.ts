@@ -85,3 +85,45 @@ export function voteLine(g: GameState, m: Motion): string {
   }
   return parts.join('; ');
 }
+
+/** What a motion's vote and effect may change, taken before it (only when tracing). */
+export interface Before {
+  prestige: number[];
+  treasury: number[];
+  state: number;
+  ri: number;
+}
+
+export function before(g: GameState): Before {
+  return { prestige: g.prestige.slice(), treasury: g.treasury.slice(), state: g.stateTreasury, ri: g.ri };
+}
+
+/** Logs the changes since `b` as one line ("effects: Red Prestige +4; RI -3; State Treasury -20"), if any. */
+export function logEffects(g: GameState, b: Before, log: (g: GameState, text: string, data?: Record<string, unknown>) => void): void {
+  const parts: string[] = [];
+  const data: Record<string, number> = {};
+  const sign = (x: number) => (x > 0 ? `+${x}` : String(x));
+  for (let f = 0; f < g.players; f++) {
+    const dp = g.prestige[f]! - b.prestige[f]!;
+    if (dp) {
+      parts.push(`${factionName(f)} Prestige ${sign(dp)}`);
+      data[`prestige${factionName(f)}`] = dp;
+    }
+  }
+  for (let f = 0; f < g.players; f++) {
+    const dt = g.treasury[f]! - b.treasury[f]!;
+    if (dt) {
+      parts.push(`${factionName(f)} treasury ${sign(dt)}`);
+      data[`treasury${factionName(f)}`] = dt;
+    }
+  }
+  if (g.ri !== b.ri) {
+    parts.push(`RI ${sign(g.ri - b.ri)}`);
+    data.ri = g.ri - b.ri;
+  }
+  if (g.stateTreasury !== b.state) {
+    parts.push(`State Treasury ${sign(g.stateTreasury - b.state)}`);
+    data.stateTreasury = g.stateTreasury - b.state;
+  }
+  if (parts.length) log(g, `  effects: ${parts.join('; ')}`, { effects: data });
+}

@@ -4,6 +4,7 @@ import { PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { askProposal, type MotionRules } from './agenda.js';
+import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
 /** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
@@ -64,7 +65,9 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
     const m = g.motion;
     const major = m.major;
     m.tabledBy = cf; // the Censor runs the prosecutions: his faction cannot veto them, the Consul's can
+    const b = g.trace ? before(g) : null;
     rules.execute(g, policies, m, putToVote(g, policies, m)); // a vetoed or failed prosecution still uses its slot
+    if (b) logEffects(g, b, log);
     if (major) return;
     g.minorProsecutions++;
   }
