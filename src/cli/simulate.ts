@@ -53,7 +53,10 @@ export function headline(s: Summary): string {
     `Temporary Consul's faction wins ${pct(tc.rate)} % [${pct(tc.ci95[0])}, ${pct(tc.ci95[1])}] of all games (fair share ${pct((1 - c.rate) / s.config.players)} %); ` +
     `kept the Consulship all game in ${pct(sen.consulKeptAllGame.rate)} %\n` +
     `Senate per game: ${sen.motions.mean?.toFixed(1)} motions voted (${sen.motionsByPresiding.mean?.toFixed(1)} by the Consul's faction), ` +
-    `${sen.vetoes.mean?.toFixed(2)} vetoes, ${sen.tabledByTribune.mean?.toFixed(2)} tabled by tribune, ${sen.consulChanges.mean?.toFixed(2)} Consulship changes`;
+    `${sen.vetoes.mean?.toFixed(2)} vetoes, ${sen.tabledByTribune.mean?.toFixed(2)} tabled by tribune, ${sen.consulChanges.mean?.toFixed(2)} Consulship changes` +
+    Object.entries(s.triggers).map(([v, t]) => t.count === 0
+      ? `\n${v}: never came into play (${t.what}: in no game), so these games say nothing about it`
+      : `\n${v}: came into play in ${pct(t.rate)} % [${pct(t.ci95[0])}, ${pct(t.ci95[1])}] of games (${t.what}; ${t.perGame?.toFixed(2)} per game)`).join('');
 }
 
 export const simulateCommand: CommandModule<object, SimArgs> = {

@@ -3,6 +3,8 @@
 // gives the same numbers.
 import type { Outcome } from '../legions/outcome.js';
 import { SENATE_METRICS } from '../sim/accumulator.js';
+import { TRIGGERS } from '../sim/triggers.js';
+import { VARIANT_NAMES } from '../legions/variants.js';
 import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
 
 export type SenateMetric = (typeof SENATE_METRICS)[number];
@@ -28,6 +30,8 @@ export interface ArmAcc {
   /** The Senate's per-game counts: sums and sums of squares. */
   senateSum: Record<SenateMetric, number>;
   senateSumSq: Record<SenateMetric, number>;
+  /** Per variation: games in which its mechanic fired (src/sim/triggers.ts), whether or not it was on. */
+  fired: Record<string, number>;
 }
 
 /** Against the baseline, same game: discordant pairs for rates, differences for means. */
@@ -46,7 +50,7 @@ export function newArmAcc(players: number): ArmAcc {
   return {
     n: 0, rates: zeros(RATE_METRICS), sum: zeros(MEAN_METRICS), sumSq: zeros(MEAN_METRICS), collapseByTurn: [],
     winsBySeat: new Array<number>(players).fill(0), winsByPolicy: {}, gamesByPolicy: {}, policyErrors: 0,
-    tcWins: 0, consulKept: 0, senateSum: zeros(SENATE_METRICS), senateSumSq: zeros(SENATE_METRICS),
+    tcWins: 0, consulKept: 0, senateSum: zeros(SENATE_METRICS), senateSumSq: zeros(SENATE_METRICS), fired: zeros(VARIANT_NAMES),
   };
 }
 
@@ -98,6 +102,7 @@ export function addOutcome(a: ArmAcc, o: Outcome, seatPolicies: readonly string[
     a.senateSum[m] += o[m];
     a.senateSumSq[m] += o[m] * o[m];
   }
+  for (const v of VARIANT_NAMES) if (o[TRIGGERS[v].main] > 0) a.fired[v]!++;
 }
 
 export function addPair(p: PairAcc, base: Outcome, arm: Outcome): void {
@@ -133,6 +138,7 @@ export function mergeArm(a: ArmAcc, b: ArmAcc): void {
   a.consulKept += b.consulKept;
   addRec(a.senateSum, b.senateSum);
   addRec(a.senateSumSq, b.senateSumSq);
+  addRec(a.fired, b.fired);
 }
 
 export function mergePair(a: PairAcc, b: PairAcc): void {

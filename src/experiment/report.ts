@@ -6,7 +6,9 @@ import { enabledVariants, shortHash } from '../sim/spec.js';
 import { writeAtomic } from '../sim/files.js';
 import { gitCommit, toolVersion } from '../report/outputs.js';
 import { wilson } from '../stats/intervals.js';
-import { type SenateMetric, WIN_UNIT } from './accumulator.js';
+import { type PairAcc, type SenateMetric, WIN_UNIT } from './accumulator.js';
+import { TRIGGERS } from '../sim/triggers.js';
+import type { VariantName } from '../legions/variants.js';
 import { SENATE_METRICS } from '../sim/accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
@@ -28,6 +30,8 @@ export interface ArmResult {
   consulKeptAllGame: Estimate;
   /** Per-game means of the Senate's business. */
   senate: Record<SenateMetric, Estimate>;
+  /** Per variation switched on in this arm: share of games in which it came into play. */
+  triggers: Record<string, Estimate>;
 }
 
 export interface ComparisonRow extends Comparison {
@@ -59,6 +63,15 @@ const METRIC_LABELS: Record<Metric, string> = {
 
 const fmtCI = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
 const fmtDiff = (m: Metric, e: Estimate): string => (isRate(m) ? `${(100 * e.value).toFixed(1)} points [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]` : `${e.value.toFixed(2)} [${e.low.toFixed(2)}, ${e.high.toFixed(2)}]`);
+
+/** Whether every paired game of an arm equals the baseline's on every metric (no discordant pair, no difference). */
+function identicalToBaseline(p: PairAcc): boolean {
+  if (p.n === 0) return false;
+  for (const v of Object.values(p.b)) if (v) return false;
+  for (const v of Object.values(p.c)) if (v) return false;
+  for (const v of Object.values(p.sumD2)) if (v) return false;
+  return true;
+}
 
 function rateEstimate(k: number, n: number, z: number): Estimate {
   const [low, high] = wilson(k, n, z);
@@ -104,6 +117,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       temporaryConsulWinRate: rateEstimate(acc.tcWins / WIN_UNIT, acc.n, z),
       consulKeptAllGame: rateEstimate(acc.consulKept, acc.n, z),
       senate: Object.fromEntries(SENATE_METRICS.map((m) => [m, meanEstimate(acc.senateSum[m], acc.senateSumSq[m], acc.n, z)])) as Record<SenateMetric, Estimate>,
+      triggers: Object.fromEntries(enabledVariants(a.cfg).map((v) => [v, rateEstimate(acc.fired[v] ?? 0, acc.n, z)])),
     };
   });
   const comparisons: ComparisonRow[] = [];
@@ -112,7 +126,24 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
     for (const m of e.metrics) comparisons.push({ arm: a.name, metric: m, ...compare(run.accs[i]!, base, run.pairs[i]!, m, z) });
   });
   const baseName = run.arms[run.baseline]!.name;
-  const headlines = comparisons.map((c) => {
+  // An arm whose own variations never fired, or whose games all equal the baseline's, supports no conclusion.
+  const silent = (name: string): string | null => {
+    const i = run.arms.findIndex((x) => x.name === name);
+    const arm = arms[i]!;
+    const own = arm.variants.filter((v) => !arms[run.baseline]!.variants.includes(v));
+    const never = own.filter((v) => (run.accs[i]!.fired[v] ?? 0) === 0);
+    if (own.length && never.length === own.length) return `${name}: ${never.join(', ')} never came into play in this field (${never.map((v) => TRIGGERS[v as VariantName].what).join('; ')}: in no game), so no conclusion about it can be drawn here.`;
+    if (identicalToBaseline(run.pairs[i]!)) return `${name}: every game was identical to ${run.arms[run.baseline]!.name}'s, so no conclusion about it can be drawn here.`;
+    return null;
+  };
+  const said = new Set<string>();
+  const headlines = comparisons.flatMap((c) => {
+    const why = silent(c.arm);
+    if (why !== null) {
+      if (said.has(c.arm)) return [];
+      said.add(c.arm);
+      return [why];
+    }
     const from = arms[run.baseline]!.metrics[c.metric]!;
     const to = arms.find((x) => x.name === c.arm)!.metrics[c.metric]!;
     const verb = !c.significant ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
@@ -136,11 +167,12 @@ export function tables(r: ExperimentResults): Record<string, string> {
   out['metrics.csv'] = csv([['arm', 'x', 'metric', 'value', 'low', 'high', 'games'],
     ...r.arms.flatMap((a) => r.metrics.map((m) => [a.name, a.x ?? '', m, a.metrics[m]!.value, a.metrics[m]!.low, a.metrics[m]!.high, a.games]))]);
   out['comparisons.csv'] = csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'significant', 'variance_reduction'],
-    ...r.comparisons.map((c) => [c.arm, r.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction])]);
+    ...r.comparisons.map((c) => [c.arm, r.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction ?? ''])]);
   out['seats.csv'] = csv([['arm', 'seat', 'win_rate', 'low', 'high'], ...r.arms.flatMap((a) => a.winRateBySeat.map((w, s) => [a.name, s, w.value, w.low, w.high]))]);
   out['policies.csv'] = csv([['arm', 'policy', 'seat_games', 'win_rate', 'low', 'high'],
     ...r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, w.games, w.value, w.low, w.high]))]);
   out['collapse-by-turn.csv'] = csv([['arm', 'turn', 'collapse'], ...r.arms.flatMap((a) => a.collapseByTurn.map((v, t) => [a.name, t + 1, v]))]);
+  out['triggers.csv'] = csv([['arm', 'variation', 'fired_share', 'low', 'high'], ...r.arms.flatMap((a) => Object.entries(a.triggers).map(([v, e]) => [a.name, v, e.value, e.low, e.high]))]);
   out['senate.csv'] = csv([['arm', 'metric', 'value', 'low', 'high'], ...r.arms.flatMap((a) => [
     [a.name, 'temporary_consul_faction_win_rate', a.temporaryConsulWinRate.value, a.temporaryConsulWinRate.low, a.temporaryConsulWinRate.high],
     [a.name, 'consul_kept_all_game', a.consulKeptAllGame.value, a.consulKeptAllGame.low, a.consulKeptAllGame.high],
@@ -203,9 +235,10 @@ function htmlTable(head: string[], rows: string[][]): string {
 export function html(r: ExperimentResults, svgs: Record<string, string>, manifest: unknown): string {
   const pct = (e: Estimate) => `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]`;
   const metricRows = r.arms.map((a) => [a.name, String(a.games), ...r.metrics.map((m) => fmtCI(m, a.metrics[m]!)), String(a.policyErrors)]);
-  const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), c.p < 1e-4 ? '< 0.0001' : c.p.toFixed(4), c.significant ? 'yes' : 'no', Number.isFinite(c.varianceReduction) ? `${c.varianceReduction.toFixed(1)}x` : '-']);
+  const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), c.p < 1e-4 ? '< 0.0001' : c.p.toFixed(4), c.significant ? 'yes' : 'no', c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']);
   const seatRows = r.arms.map((a) => [a.name, ...a.winRateBySeat.map(pct)]);
   const polRows = r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, String(w.games), pct(w)]));
+  const triggerRows = r.arms.flatMap((a) => Object.entries(a.triggers).map(([v, e]) => [a.name, v, TRIGGERS[v as VariantName].what, pct(e)]));
   const senateRows = r.arms.map((a) => [a.name, pct(a.temporaryConsulWinRate), pct(a.consulKeptAllGame), ...SENATE_METRICS.map((m) => a.senate[m].value.toFixed(2))]);
   const fig = (name: string) => (svgs[name] ? `<figure id="chart-${name}">${svgs[name]}<figcaption><a href="charts/${name}.vl.json">Vega-Lite spec</a></figcaption></figure>` : '');
   return `<!doctype html>
@@ -239,6 +272,10 @@ ${htmlTable(['Arm', 'Policy', 'Seat-games', 'Win rate'], polRows)}
 <p>Win share of the faction that held the Temporary Consul (fair share ${(100 / r.players).toFixed(1)} % of surviving games; a collapse is no win), how often it kept the Consulship all game, and the Senate's business per game.</p>
 ${htmlTable(['Arm', "Temporary Consul's faction wins", 'Consulship kept all game', ...SENATE_METRICS.map((m) => SENATE_LABELS[m])], senateRows)}
 <p><a href="senate.csv">senate.csv</a></p>
+${triggerRows.length ? `<h2 id="triggers">Did each variation come into play?</h2>
+<p>Share of games in which each variation switched on in an arm actually fired. A variation that never fired leaves its arm's games as the base game's: read no effect from it.</p>
+${htmlTable(['Arm', 'Variation', 'What counts', 'Games where it fired'], triggerRows)}
+<p><a href="triggers.csv">triggers.csv</a></p>` : ''}
 <h2>Manifest</h2>
 <pre>${esc(JSON.stringify(manifest, null, 2))}</pre>
 </body></html>

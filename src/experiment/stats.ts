@@ -19,7 +19,8 @@ export interface Comparison {
   p: number;
   significant: boolean;
   /** Variance of the difference if the arms were independent, over its paired variance. */
-  varianceReduction: number;
+  /** Independent over paired variance; null when the paired variance is 0 (the arms never differ). */
+  varianceReduction: number | null;
 }
 
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
@@ -76,7 +77,7 @@ export function compare(arm: ArmAcc, base: ArmAcc, pair: PairAcc, m: Metric, z: 
     const half = z * Math.sqrt(varPaired);
     const chi = b + c > 0 ? Math.max(0, Math.abs(b - c) - 1) / Math.sqrt(b + c) : 0;
     const p = b + c > 0 ? pNormal(chi) : 1;
-    return { diff: { value: d, low: d - half, high: d + half }, p, significant: d - half > 0 || d + half < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : Infinity };
+    return { diff: { value: d, low: d - half, high: d + half }, p, significant: d - half > 0 || d + half < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : null };
   }
   const mean = pair.sumD[m] / n;
   const varD = n > 1 ? Math.max(0, (pair.sumD2[m] - (pair.sumD[m] * pair.sumD[m]) / n) / (n - 1)) : 0;
@@ -85,7 +86,7 @@ export function compare(arm: ArmAcc, base: ArmAcc, pair: PairAcc, m: Metric, z: 
   const zs = varD > 0 ? mean / Math.sqrt(varD / n) : 0;
   return {
     diff: { value: mean, low: mean - half, high: mean + half }, p: varD > 0 ? pNormal(zs) : mean === 0 ? 1 : 0,
-    significant: mean - half > 0 || mean + half < 0, varianceReduction: varD > 0 ? varIndep / (varD / n) : Infinity,
+    significant: mean - half > 0 || mean + half < 0, varianceReduction: varD > 0 ? varIndep / (varD / n) : null,
   };
 }
 

@@ -2,7 +2,7 @@
 import { uniformInt } from '../core/rng.js';
 import { log, senatorToDeckBottom } from './common.js';
 import { vacateOffices } from './senate/prosecutions.js';
-import { AT_COMMANDER, AT_GOVERNOR, FACTION_NAMES, type GameState, SENATORS, senatorName, statusOf, factionName } from './state.js';
+import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FACTION_NAMES, type GameState, SENATORS, senatorName, statusOf, factionName } from './state.js';
 
 /** The yellow card's faction: 3 players 1-3/4-6/7-9 (10 draws again), 5 players two numbers each. */
 export function deathFaction(players: number, yellow: number): number {
@@ -40,6 +40,7 @@ export function deathsActivity(g: GameState): void {
 export function killSenator(g: GameState, s: number): void {
   if (g.trace) log(g, `Deaths: ${senatorName(s)} of ${factionName(g.senOwner[s]!)} dies`);
   g.stats.deaths++;
+  if (g.senWhere[s] !== AT_ROME || s === g.consul || s === g.censor) g.stats.officersDied++; // an office to refill
   if (g.senWhere[s] === AT_GOVERNOR) {
     g.provGovernor[g.senPost[s]!] = -1; // a new governor must be appointed in the Senate
     g.provClaimed[g.senPost[s]!] = 0;

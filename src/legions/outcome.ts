@@ -56,8 +56,12 @@ export interface Outcome {
   penaltyFines: number;
   billsIntroduced: number;
   billsPassed: number;
+  landActsVoted: number;
   landActsPassed: number;
   landActsRepealed: number;
+  officersDied: number;
+  distributionChanged: number;
+  macedonianWars: number;
   tempoExhausted: number;
   deaths: number;
   revolts: number;
@@ -135,7 +139,11 @@ export function makeOutcome(g: GameState): Outcome {
     penaltyFines: s.penaltyFines,
     billsIntroduced: s.billsIntroduced,
     billsPassed: s.billsPassed,
+    landActsVoted: s.landActsVoted,
     landActsPassed: s.landActs,
+    officersDied: s.officersDied,
+    distributionChanged: s.distributionChanged,
+    macedonianWars: s.extraWars,
     landActsRepealed: s.landActsRepealed,
     tempoExhausted: s.tempoExhausted,
     deaths: s.deaths,

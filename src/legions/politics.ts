@@ -25,6 +25,7 @@ export function establishWars(g: GameState): void {
     const hrd = halfRandomDifference(g);
     const armies = (hrd === 0 ? 1 : hrd) + w.modifier[i]!;
     w.status[i] = 1;
+    if (!w.conquers[i] && !w.revolt[i]) g.stats.extraWars++; // the Macedonian wars of the variation
     w.armies[i] = armies;
     w.originalArmies[i] = armies;
     if (g.trace) log(g, `War in ${g.board.provinces[w.province[i]!]!.name}: ${armies} armies (difference ${hrd} + modifier ${w.modifier[i]})`);

@@ -119,6 +119,8 @@ function dealSenators(g: GameState): void {
     for (let f = 0; f < n; f++) {
       const lilac = piles[2]![f]!;
       const [b, gr] = table[(lilac % 10) + 1]!;
+      // Counted when the table deals a faction other cards than the random deal would have.
+      if (piles[1]![f] !== card(BLUE, b) || piles[0]![f] !== card(GREEN, gr)) g.stats.distributionChanged = 1;
       piles[1]![f] = card(BLUE, b);
       piles[0]![f] = card(GREEN, gr);
     }

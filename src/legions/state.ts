@@ -144,8 +144,15 @@ export interface Stats {
   /** Bills introduced (put to the vote) and passed. */
   billsIntroduced: number;
   billsPassed: number;
-  /** Land Acts repealed. */
+  /** Land Acts put to the vote (or vetoed), and repealed. */
+  landActsVoted: number;
   landActsRepealed: number;
+  /** Deaths: senators who died holding an office, a governorship or a command. */
+  officersDied: number;
+  /** Distribution of Senators: 1 when the table dealt other cards than the random deal. */
+  distributionChanged: number;
+  /** Macedonian wars (extra wars of the variation) established. */
+  extraWars: number;
   /** Tempo: meetings whose time (tempoMotionBudget) was used up. */
   tempoExhausted: number;
   /** Elections in which the Consulship passed to another faction. */
@@ -367,7 +374,8 @@ export function emptyStats(): Stats {
     senatorsAttracted: 0, neutralsAttracted: 0, prosecutions: 0, convictions: 0, landActs: 0,
     deaths: 0, revolts: 0, policyErrors: 0, motions: 0, motionsPassed: 0, motionsByPresiding: 0, motionsByOthers: 0,
     tabledByTribune: 0, vetoes: 0, votesBought: 0, unanimousVotes: 0, allowanceBinding: 0, motionsLapsed: 0, rulings: 0,
-    objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsRepealed: 0,
+    objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsVoted: 0, landActsRepealed: 0, officersDied: 0,
+    distributionChanged: 0, extraWars: 0,
     tempoExhausted: 0, consulChanges: 0,
   };
 }

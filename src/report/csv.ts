@@ -28,6 +28,11 @@ export function summaryCsv(s: Summary): string {
   for (const w of s.winRate.byPolicy) rate('win_rate_policy', w.policy, w);
   rows.push(['shared_wins', 'all', 'count', s.winRate.sharedWins, null, null]);
   rate('win_rate_temporary_consul_faction', 'all', s.winRate.temporaryConsulFaction);
+  for (const [v, t] of Object.entries(s.triggers)) {
+    rate('trigger_games', v, t);
+    rows.push(['trigger_per_game', v, 'mean', t.perGame, null, null]);
+    for (const [k, x] of Object.entries(t.detail)) rows.push([`trigger_${snake(k)}`, v, 'mean', x, null, null]);
+  }
   for (const [k, v] of Object.entries(s.senate)) {
     if ('rate' in v) rate(`senate_${snake(k)}`, 'all', v);
     else rows.push([`senate_${snake(k)}`, 'per_game', 'mean', v.mean, v.ci95?.[0] ?? null, v.ci95?.[1] ?? null]);

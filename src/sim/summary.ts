@@ -5,6 +5,8 @@ import type { Distribution } from '../stats/histogram.js';
 import { wilson } from '../stats/intervals.js';
 import { CAUSES, type RunAccumulator, type ScalarMetric, SENATE_METRICS, WIN_UNIT } from './accumulator.js';
 import type { RunIdentity } from './spec.js';
+import { TRIGGERS } from './triggers.js';
+import type { VariantName } from '../legions/variants.js';
 
 export const SUMMARY_FORMAT = 'legions-summary/1';
 
@@ -54,6 +56,11 @@ export interface Summary {
   };
   /** Per-game means of the Senate's business, and how often one faction kept the Consulship all game. */
   senate: Record<(typeof SENATE_METRICS)[number], MeanCi> & { consulKeptAllGame: Rate };
+  /**
+   * Per enabled variation: games in which its mechanic fired at least once (`count`, `rate`, `ci95`),
+   * events per game (`perGame`) and the detailed counters' per-game means (src/sim/triggers.ts).
+   */
+  triggers: Record<string, Rate & { what: string; perGame: number | null; detail: Record<string, number | null> }>;
   prestige: {
     bySeat: Distribution[];
     /** Survived games only (a fallen Republic has no winner). */
@@ -148,6 +155,15 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
     },
     wars,
     other,
+    triggers: Object.fromEntries(id.variants.map((v) => {
+      const t = TRIGGERS[v as VariantName];
+      const h = acc.metrics[t.main];
+      const mean = (m: ScalarMetric) => {
+        const x = acc.metrics[m].describe().mean;
+        return x === null ? null : r(x);
+      };
+      return [v, { ...rate(n - h.count(0), n), what: t.what, perGame: mean(t.main), detail: Object.fromEntries(t.detail.map((m) => [m, mean(m)])) }];
+    })),
     policyErrors: { total: acc.metrics.policyErrors.sum(), games: acc.gamesWithPolicyErrors },
   };
 }

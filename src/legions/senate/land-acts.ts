@@ -30,6 +30,7 @@ export const landActRules: MotionRules = {
     return landActsInPlace(g) < g.params.landActStones ? null : 'no green stone left';
   },
   execute(g, _p, m, passed) {
+    g.stats.landActsVoted++;
     landActPrestige(g, m, passed);
     if (!passed) return;
     g.landActPassedTurn = g.turn;

@@ -1,0 +1,29 @@
+// Variation trigger counts: how often each variation's mechanic actually changed something in a game.
+// A variation switched on that never fires leaves the game as the base game, so no balance figure can
+// be read from it.
+import type { VariantName } from '../legions/variants.js';
+import type { ScalarMetric } from './accumulator.js';
+
+export interface TriggerDef {
+  /** The per-game counter whose being above zero means the variation came into play. */
+  main: ScalarMetric;
+  /** Every counter reported for it (per-game means). */
+  detail: readonly ScalarMetric[];
+  /** What `main` counts, for reports. */
+  what: string;
+}
+
+export const TRIGGERS: Record<VariantName, TriggerDef> = {
+  bills: { main: 'billsIntroduced', detail: ['billsIntroduced', 'billsPassed'], what: 'a bill put to the vote' },
+  'consular-powers': {
+    main: 'rulings', detail: ['rulings', 'objections', 'votesRemoved', 'penaltyFines'], what: 'a "no discussion" ruling',
+  },
+  deaths: { main: 'deaths', detail: ['deaths', 'officersDied'], what: 'a senator died' },
+  distribution: { main: 'distributionChanged', detail: ['distributionChanged'], what: 'the table dealt other cards than chance' },
+  'land-acts': {
+    main: 'landActsVoted', detail: ['landActsVoted', 'landActsPassed', 'landActsRepealed'], what: 'a Land Act put to the vote',
+  },
+  tempo: { main: 'tempoExhausted', detail: ['tempoExhausted', 'billsIntroduced'], what: 'a meeting ran out of time' },
+  'macedonian-wars': { main: 'macedonianWars', detail: ['macedonianWars'], what: 'a Macedonian war established' },
+  revolts: { main: 'revolts', detail: ['revolts'], what: 'a province revolted' },
+};
