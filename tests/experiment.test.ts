@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchBrowser } from '../src/report/browser.js';
 import { describe, expect, it } from 'vitest';
 import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
 import { lineups } from '../src/experiment/arms.js';
@@ -241,10 +242,7 @@ describe('running experiments', () => {
 
   it('the report renders in headless Chromium: every chart drawn, no console error', async () => {
     const out = join(tmp, 'threads-1');
-    const exe = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    expect(existsSync(exe), `headless Chromium expected at ${exe} (.ci/run installs Debian's chromium)`).toBe(true);
-    const { chromium } = await import('playwright-core');
-    const browser = await chromium.launch({ executablePath: exe, args: ['--no-sandbox'] });
+    const { browser } = await launchBrowser(); // a system Chromium if present, else the npm-bundled one
     try {
       const page = await browser.newPage();
       const errors: string[] = [];
