@@ -4,13 +4,14 @@ import type { Policy } from '../src/legions/policy.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN } from './parametric.js';
 import { RandomPolicy } from './random.js';
 import { DEFAULT_ROLLOUT, RolloutPolicy } from './rollout.js';
-import { defaultWeightsPath, loadWeights } from './weights.js';
+import { competentWeightsPath, defaultWeightsPath, loadWeights } from './weights.js';
 
 const registry: Record<string, () => Policy> = {
   random: () => new RandomPolicy(),
   statesman: () => new ParametricPolicy('statesman', STATESMAN),
   opportunist: () => new ParametricPolicy('opportunist', OPPORTUNIST),
   parametric: () => new ParametricPolicy('parametric', loadWeights(defaultWeightsPath())),
+  competent: () => new ParametricPolicy('competent', loadWeights(competentWeightsPath())),
   rollout: () => new RolloutPolicy(),
 };
 

@@ -46,3 +46,5 @@ function readWeights(path: string): Weights {
 }
 
 export const defaultWeightsPath = (): string => join(packageRoot(), 'policies', 'parametric', 'default.json');
+
+export const competentWeightsPath = (): string => join(packageRoot(), 'policies', 'competent', 'competent.json');

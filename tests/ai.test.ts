@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bradleyTerry } from '../src/ai/bradley-terry.js';
 import { lineup, runTournament } from '../src/ai/tournament.js';
+import { EvalPool } from '../src/ai/pool.js';
 import { evaluate, tune } from '../src/ai/tune.js';
 import { makePrng, shuffle } from '../src/core/rng.js';
 import { initPolicies, playOn, startGame } from '../src/legions/game.js';
@@ -101,16 +102,17 @@ describe('tune', () => {
     knightReserve: 0, gamesReserve: 0, warMargin: 0, votePrice: 20, claimIncomeSurplus: 0,
   };
 
-  it('improves a deliberately bad weight vector on a tiny budget', () => {
+  it('improves a deliberately bad weight vector on a tiny budget', async () => {
     const cfg = makeConfig(5);
     const field = ['statesman', 'parametric'];
-    const r = tune(cfg, bad, field, { generations: 3, population: 6, parents: 2, games: 40, sigma: 0.25, seed: 'tune-test' });
+    const pool = new EvalPool(1); // games on this thread (vitest runs source, which workers cannot load)
+    const r = await tune(pool, cfg, bad, field, { generations: 3, population: 6, parents: 2, games: 40, sigma: 0.25, seed: 'tune-test' });
     const seeds = 'tune-test/check';
-    const score = (w: Weights) => {
-      const e = evaluate(cfg, w, field, 150, seeds);
+    const score = async (w: Weights) => {
+      const e = await evaluate(pool, cfg, w, field, 150, seeds);
       return e.wins + 0.25 * e.survived;
     };
-    expect(score(r.best)).toBeGreaterThan(score(bad));
+    expect(await score(r.best)).toBeGreaterThan(await score(bad));
     expect(r.history).toHaveLength(3);
     // (mu + lambda): the best fitness never falls from one generation to the next on its own seeds.
     expect(r.bestFitness).toBeGreaterThanOrEqual(0);

@@ -1,14 +1,13 @@
-// legions tune: a (mu + lambda) evolution strategy over the parametric weights, on common random numbers.
-import { gameSeed, makePrng, type Prng } from '../core/rng.js';
-import { makePolicy } from '../../policies/index.js';
-import { ParametricPolicy, WEIGHT_KEYS, type Weights } from '../../policies/parametric.js';
+// legions tune: a (mu + lambda) evolution strategy over the parametric weights, on common random
+// numbers: every candidate of a generation plays the same games (one seat, rotating; the field in
+// the others), scored by its win share plus a survival term.
+import { makePrng, type Prng } from '../core/rng.js';
+import { WEIGHT_KEYS, type Weights } from '../../policies/parametric.js';
 import { WEIGHT_RANGES } from '../../policies/weights.js';
-import { initPolicies, playOn, type GameConfig } from '../legions/game.js';
-import type { Policy } from '../legions/policy.js';
-import { setupGame } from '../legions/setup.js';
-import { winnersOf } from '../legions/outcome.js';
-import { popcount } from '../legions/common.js';
+import type { GameConfig } from '../legions/game.js';
 import { wilson } from '../stats/intervals.js';
+import { WIN_UNIT } from './eval-worker.js';
+import { EvalPool } from './pool.js';
 
 export interface TuneOptions {
   generations: number;
@@ -20,6 +19,10 @@ export interface TuneOptions {
   /** Mutation step as a share of each weight's range. */
   sigma: number;
   seed: string;
+  /** Weight of the Republic's survival beside the win share in the fitness (default SURVIVAL_WEIGHT). */
+  survivalWeight?: number;
+  /** Rotate a multi-policy field over the seats game by game (default: yes). */
+  rotate?: boolean;
 }
 
 export interface TuneResult {
@@ -30,28 +33,14 @@ export interface TuneResult {
   validation: { games: number; winRate: number; ci95: [number, number]; startWinRate: number };
 }
 
-/** One seat plays `w`, rotating over the seats; the others are the field's policies in turn. */
-export function evaluate(cfg: GameConfig, w: Weights, field: readonly string[], games: number, seed: string): { wins: number; survived: number; games: number } {
-  const n = cfg.players;
-  let wins = 0;
-  let survived = 0;
-  for (let i = 0; i < games; i++) {
-    const seat = i % n;
-    const pols: Policy[] = [];
-    for (let s = 0, o = 0; s < n; s++) pols.push(s === seat ? new ParametricPolicy('candidate', w) : makePolicy(field[(o++ + i) % field.length]!));
-    const g = setupGame(cfg, gameSeed(seed, i), false);
-    initPolicies(g, pols);
-    playOn(g, pols);
-    if (g.lost) continue;
-    survived++;
-    const won = winnersOf(g); // Prestige, then total Status; a tie still left is shared
-    if (won & (1 << seat)) wins += 1 / popcount(won);
-  }
-  return { wins, survived, games };
-}
-
 /** Weight of the Republic's survival in the fitness: a smoother signal than wins alone when the field collapses often. */
 export const SURVIVAL_WEIGHT = 0.25;
+
+/** One seat plays `w`, rotating over the seats; the others play the field. Win shares in games. */
+export async function evaluate(pool: EvalPool, cfg: GameConfig, w: Weights, field: readonly string[], games: number, seed: string, rotate = true): Promise<{ wins: number; survived: number; games: number }> {
+  const s = await pool.evaluate({ cfg, deviator: { label: 'candidate', weights: w }, field: [...field], rotate, seed, paired: false }, games);
+  return { wins: s.wins / WIN_UNIT, survived: s.survived, games: s.games };
+}
 
 /** A standard normal draw (Box-Muller) from a seeded stream. */
 function gauss(r: Prng): number {
@@ -68,33 +57,35 @@ function mutate(r: Prng, w: Weights, sigma: number): Weights {
   return out;
 }
 
-export function tune(cfg: GameConfig, start: Weights, field: readonly string[], o: TuneOptions,
-  progress?: (gen: number, best: number, mean: number) => void): TuneResult {
+export async function tune(pool: EvalPool, cfg: GameConfig, start: Weights, field: readonly string[], o: TuneOptions,
+  progress?: (gen: number, best: number, mean: number) => void): Promise<TuneResult> {
   const r = makePrng(`${o.seed}/tune`);
-  const fit = (w: Weights, gen: number) => {
-    const e = evaluate(cfg, w, field, o.games, `${o.seed}/gen${gen}`);
-    return (e.wins + SURVIVAL_WEIGHT * e.survived) / o.games;
+  const sw = o.survivalWeight ?? SURVIVAL_WEIGHT;
+  const fit = async (w: Weights, gen: number) => {
+    const e = await evaluate(pool, cfg, w, field, o.games, `${o.seed}/gen${gen}`, o.rotate ?? true);
+    return (e.wins + sw * e.survived) / o.games;
   };
-  let parents = [{ w: start, f: fit(start, 0) }];
+  let parents = [{ w: start, f: await fit(start, 0) }];
   const startFitness = parents[0]!.f;
   const history: TuneResult['history'] = [];
   for (let gen = 1; gen <= o.generations; gen++) {
     // Common random numbers: parents are re-scored on this generation's seeds beside their offspring.
-    const pool = parents.map((p) => ({ w: p.w, f: fit(p.w, gen) }));
+    const pool2: { w: Weights; f: number }[] = [];
+    for (const p of parents) pool2.push({ w: p.w, f: await fit(p.w, gen) });
     for (let i = 0; i < o.population; i++) {
-      const w = mutate(r, pool[i % parents.length]!.w, o.sigma);
-      pool.push({ w, f: fit(w, gen) });
+      const w = mutate(r, pool2[i % parents.length]!.w, o.sigma);
+      pool2.push({ w, f: await fit(w, gen) });
     }
-    pool.sort((a, b) => b.f - a.f);
-    parents = pool.slice(0, o.parents);
-    const mean = pool.reduce((a, p) => a + p.f, 0) / pool.length;
-    history.push({ generation: gen, best: pool[0]!.f, mean });
-    progress?.(gen, pool[0]!.f, mean);
+    pool2.sort((a, b) => b.f - a.f);
+    parents = pool2.slice(0, o.parents);
+    const mean = pool2.reduce((a, p) => a + p.f, 0) / pool2.length;
+    history.push({ generation: gen, best: pool2[0]!.f, mean });
+    progress?.(gen, pool2[0]!.f, mean);
   }
   const best = parents[0]!.w;
   const vGames = o.games * 2;
-  const v = evaluate(cfg, best, field, vGames, `${o.seed}/validation`);
-  const s = evaluate(cfg, start, field, vGames, `${o.seed}/validation`);
+  const v = await evaluate(pool, cfg, best, field, vGames, `${o.seed}/validation`, o.rotate ?? true);
+  const s = await evaluate(pool, cfg, start, field, vGames, `${o.seed}/validation`, o.rotate ?? true);
   return {
     best, bestFitness: parents[0]!.f, startFitness, history,
     validation: { games: vGames, winRate: v.wins / vGames, ci95: wilson(v.wins, vGames), startWinRate: s.wins / vGames },

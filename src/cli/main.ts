@@ -4,6 +4,7 @@ import { hideBin } from 'yargs/helpers';
 import { InputError } from '../legions/params.js';
 import { benchCommand } from './bench.js';
 import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';
+import { exploitCommand } from './exploit.js';
 import { mergeCommand } from './merge.js';
 import { oddsCommand } from './odds.js';
 import { replayCommand } from './replay.js';
@@ -29,7 +30,8 @@ try {
     .command(schemaCommand)
     .command(tournamentCommand)
     .command(tuneCommand)
-    .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune or schema')
+    .command(exploitCommand)
+    .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune, exploit or schema')
     .strict()
     .fail((msg, err) => {
       if (err) throw err;

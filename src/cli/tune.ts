@@ -1,7 +1,9 @@
 // legions tune: evolve parametric weights against a field; writes policies/evolved/NAME.json.
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { EvalPool } from '../ai/pool.js';
 import { SURVIVAL_WEIGHT, tune } from '../ai/tune.js';
+import { defaultThreads } from '../sim/runner.js';
 import { InputError } from '../legions/params.js';
 import { ensureWritableDir, writeAtomic } from '../sim/files.js';
 import { makePolicy } from '../../policies/index.js';
@@ -36,7 +38,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('name', { type: 'string', default: 'evolved', describe: 'Name of the weight file written' })
       .option('out', { type: 'string', default: 'policies/evolved', describe: 'Folder for the weight file' })
       .option('quiet', { type: 'boolean', default: false }) as never,
-  handler: (a) => {
+  handler: async (a) => {
     for (const [k, v, min] of [['generations', a.generations, 1], ['population', a.population, 1], ['parents', a.parents, 1], ['games', a.games, 1]] as const) {
       if (!Number.isInteger(v) || v < min) throw new InputError(`--${k} must be a whole number >= ${min}, got ${v}`);
     }
@@ -48,10 +50,16 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const start = loadWeights(a.start ?? defaultWeightsPath());
     const cfg = buildConfig({ ...a, policies: 'statesman' });
     ensureWritableDir(a.out, '--out');
-    const r = tune(cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed },
-      (gen, best, mean) => {
-        if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${SURVIVAL_WEIGHT} x survival)\n`);
-      });
+    const pool = new EvalPool(defaultThreads());
+    let r;
+    try {
+      r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed },
+        (gen, best, mean) => {
+          if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${SURVIVAL_WEIGHT} x survival)\n`);
+        });
+    } finally {
+      await pool.close();
+    }
     const v = r.validation;
     const file = join(a.out, `${a.name}.json`);
     const doc = {
