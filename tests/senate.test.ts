@@ -1162,6 +1162,38 @@ describe('Recall Legions/Commanders: replacing a commander after a loss', () => 
     expect(errors(g).at(-1)).toMatch(/: these legions suffered no loss last turn$/);
   });
 
+  it('a commander sent to legions whose commander was killed in last turn\'s loss is their replacement: he cannot be replaced in the same meeting', () => {
+    const { g, c, b, d } = position();
+    activeWar(g, 0, 2, 3); // 3 legions left without a commander by a defeat last turn
+    g.wars.lossTurn[0] = g.turn - 1;
+    const y = own(g, d)[2]!;
+    const z = own(g, c)[1]!;
+    const log: Ev[] = [];
+    openBusiness(g, scripted(log, () => ({
+      propose: (_g, me, m) => {
+        if (me === d && m.kind === DISPATCH && asked(log, d, DISPATCH) === 0) {
+          m.target = 0;
+          m.senator = y;
+          return true;
+        }
+        if (me === b && m.kind === REPLACE_COMMANDER) {
+          m.target = 0;
+          m.senator = z;
+          return true;
+        }
+        return false;
+      },
+      vote: () => 1,
+    })));
+    expect(lines(log, 'vote')).toEqual(vote3([b, d, c], DISPATCH, d));
+    expect(log.filter((e) => e.kind === REPLACE_COMMANDER)).toEqual([]);
+    expect([g.wars.commander[0], g.senWhere[y], g.senWhere[z]]).toEqual([y, AT_COMMANDER, AT_ROME]);
+    const pols = scripted([], () => ({ propose: (_g, _me, m) => ((m.target = 0), (m.senator = z), true) }));
+    expect(askProposal(g, pols, b, REPLACE_COMMANDER, -1, militaryRules.replace)).toBe(false);
+    expect(errors(g)).toHaveLength(1);
+    expect(errors(g)[0]).toMatch(/: these legions suffered no loss last turn$/);
+  });
+
   it('no replacement in turn 1: there was no earlier turn to lose in', () => {
     const { g, c, b } = position({ turn: 1 });
     activeWar(g, 0, 2, 3, own(g, b)[0]!);
