@@ -573,6 +573,22 @@ describe('Military Appointments: stages', () => {
     expect(q.g.factionLegion[q.b]).toBe(FL_BOX);
   });
 
+  it('a dispatch tabled before any raise still opens the raise stage first: own legions are raised before its vote and may not join it', () => {
+    const { g, c, b, d } = position();
+    activeWar(g, 0, 2);
+    g.legionsBox = 2;
+    g.treasury[b] = 15;
+    const x = own(g, d)[0]!;
+    const log: Ev[] = [];
+    openBusiness(g, scripted(log, () => ({
+      propose: (_g, me, m) => (me === d && m.kind === DISPATCH && asked(log, d, DISPATCH) === 0 ? Object.assign(m, { target: 0, count: 2, senator: x }) !== null : false),
+      ownLegion: () => true,
+      vote: () => 1,
+    })));
+    expect(lines(log, 'own-raise', 'vote')).toEqual([`own-raise ${b}`, ...vote3([b, d, c], DISPATCH, d)]);
+    expect([g.factionLegion[b], g.treasury[b], g.wars.stateLegions[0], g.legionsBox, g.militaryStage]).toEqual([FL_BOX, 5, 2, 0, STAGE_DISPATCH]);
+  });
+
   it('transfer and development have no stage: still in order after a recall, and they move nothing on', () => {
     const { g, c, b, d } = position();
     g.rng.cards = forcedCards([1]);
