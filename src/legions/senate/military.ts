@@ -131,7 +131,12 @@ const dispatchRules: MotionRules = {
       return;
     }
     const w = m.target;
-    if (m.senator >= 0) takeCommand(g, m.senator, w);
+    if (m.senator >= 0) {
+      takeCommand(g, m.senator, w);
+      // Legions left without a commander get a replacement (Recall Legions/Commanders; Deaths): last
+      // turn's loss was his predecessor's, so he cannot be replaced for it in this meeting.
+      g.wars.lossTurn[w] = -1;
+    }
     g.legionsBox -= m.count;
     g.wars.stateLegions[w] += m.count;
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = w;
