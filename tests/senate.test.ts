@@ -1293,3 +1293,63 @@ describe('Senate statistics (g.stats): a small scripted meeting counted by hand'
     expect([g.tribunesReal[b], g.tribunesReal[c], g.tribunesReal[d]]).toEqual([0, 0, 0]);
   });
 });
+
+describe('review fixes after the first audit of the open Senate', () => {
+  it('Consular Powers: no "no discussion" ruling on a prosecution, even when the Censor is of the Consul\'s faction', () => {
+    const { g, c, b } = position({ variants: 'consular-powers' });
+    const accused = own(g, b)[0]!;
+    g.senConcessionTurn[accused] = g.turn; // collected concession income: open to a Minor charge
+    g.censor = own(g, c).find((s) => s !== g.consul)!;
+    let asked = 0;
+    prosecutions(g, Array.from({ length: 3 }, (_, f) => stubPolicy({
+      closeDebate: () => (asked++, true),
+      propose: (_g, me, m) => {
+        if (m.kind !== PROSECUTE || me !== c || g.stats.prosecutions > 0) return false;
+        m.senator = accused;
+        return true;
+      },
+      vote: () => (f === c ? 1 : -1),
+    })));
+    expect(g.stats.prosecutions).toBe(1);
+    expect(asked).toBe(0);
+    expect(g.stats.rulings).toBe(0);
+  });
+
+  it('Failure of motion: a censure that lapses for want of a co-sponsor may not be moved again unchanged this turn', () => {
+    const { g, b, d } = position();
+    let made = 0;
+    openBusiness(g, Array.from({ length: 3 }, (_, f) => stubPolicy({
+      propose: (_g, me, m) => {
+        if (m.kind !== CENSURE || me !== b) return false;
+        made++;
+        m.target = d;
+        m.count = 2;
+        return true;
+      },
+      coSponsor: () => false,
+    })));
+    // Made once; in the next round the same motion is refused as already failed (a policy error), and the meeting ends.
+    expect(made).toBe(2);
+    expect(g.stats.motionsLapsed).toBe(1);
+    expect(g.policyErrorLog).toEqual([expect.stringMatching(/already defeated this turn/)]);
+    expect(g.treasury[d]).toBe(5);
+  });
+
+  it('Consular Powers: a penalised objector whose vote a later veto cancels loses no vote but pays 1 Talent', () => {
+    const { g, c, b, d } = position({ variants: 'consular-powers' });
+    g.tribunesReal[d] = 1;
+    resetMotion(g.motion, RAISE, c);
+    g.motion.count = 1;
+    putToVote(g, Array.from({ length: 3 }, (_, f) => stubPolicy({
+      closeDebate: () => true,
+      objectToRuling: () => f === b,
+      penalize: () => true,
+      vote: () => -1,
+      veto: () => f === d,
+    })), g.motion);
+    expect(g.motion.vetoedBy).toBe(d);
+    expect([g.stats.votesRemoved, g.stats.penaltyFines]).toEqual([0, 1]);
+    expect(g.treasury[b]).toBe(4);
+    expect(g.stateTreasury).toBe(101);
+  });
+});

@@ -7,7 +7,7 @@ import {
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
 import { before, logEffects } from './describe.js';
-import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote } from './voting.js';
+import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote, recordFailure } from './voting.js';
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
@@ -195,7 +195,9 @@ export function stillInOrder(g: GameState, rules: MotionRules): boolean {
 export function resolve(g: GameState, policies: readonly Policy[], rules: MotionRules, ownRaise: () => void): boolean {
   const m = g.motion;
   if (!findCoSponsor(g, policies, m)) {
+    // Failed for lack of support (Failure of motion): it may not return unchanged this turn.
     g.stats.motionsLapsed++;
+    recordFailure(g, m);
     return false;
   }
   if (rules.prepare && !rules.prepare(g, policies, m)) {

@@ -1,7 +1,7 @@
 // Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break;
 // Consular Powers' "no discussion" rulings, objections and penalties.
 import { addPrestige, askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import { BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, REPEAL_LAND_ACT } from '../motion.js';
+import { BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, influenceOf, SENATORS } from '../state.js';
 import { motionSentence, voteLine } from './describe.js';
@@ -135,7 +135,8 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   st.motions++;
   if (m.sponsor === consulF) st.motionsByPresiding++;
   else st.motionsByOthers++;
-  if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.power[consulF]! > 0) {
+  // The Consul runs the meeting except the prosecutions (the Censor's): no ruling there.
+  if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.kind !== PROSECUTE && m.power[consulF]! > 0) {
     consularRuling(g, policies, m, consulF);
   }
   let voters = 0;
@@ -156,6 +157,8 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
       m.votesAgainst = 0;
       m.vetoedBy = f;
       st.vetoes++;
+      // The cancelled vote removed nobody's vote after all: every penalised faction pays the fine instead.
+      for (let x = 0; x < n; x++) if (reduced & (1 << x)) st.votesRemoved--;
       finePenalized(g, m, 0);
       if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
       recordFailure(g, m);
