@@ -57,18 +57,24 @@ export interface Weights {
   tribuneUse: number;
   /** Object to a "no discussion" ruling on a motion we oppose (Consular Powers, >= 0.5). */
   objectRuling: number;
+  /** Name our own senator to command when his Military Rating is at most this much below the best candidate's. */
+  ownGeneralMargin: number;
+  /** Oppose a command for a rival whose standing is rivalMargin or more above ours, unless collapse is close (>= 0.5). */
+  guardCommands: number;
 }
 
 export const STATESMAN: Weights = {
   cooperateRI: 0, civic: 1, aggression: 0, bidShare: 0.35, bidStatusOffset: 10, attractMinTreasury: 10,
   knightSpend: 1, knightReserve: 12, gamesReserve: 1000, landActRI: 2, coSponsorRI: 4, landActVoteRI: 6,
   warMargin: 3, votePrice: 4, claimIncomeSurplus: 60, rivalMargin: 3, tribuneUse: 0, objectRuling: 0,
+  ownGeneralMargin: 0, guardCommands: 0,
 };
 
 export const OPPORTUNIST: Weights = {
   cooperateRI: 1000, civic: 0, aggression: 1, bidShare: 0.6, bidStatusOffset: 4, attractMinTreasury: 10,
   knightSpend: 2, knightReserve: 12, gamesReserve: 10, landActRI: 5, coSponsorRI: 4, landActVoteRI: 6,
   warMargin: 3, votePrice: 4, claimIncomeSurplus: 60, rivalMargin: 1, tribuneUse: 1, objectRuling: 1,
+  ownGeneralMargin: 5, guardCommands: 1,
 };
 
 export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
@@ -304,8 +310,10 @@ export class ParametricPolicy implements Policy {
       const here = legionsAt(g, w);
       let cmd = g.wars.commander[w]!;
       if (cmd < 0) {
+        // Our own general when he is good enough (ownGeneralMargin), else the best one.
         const own = highestStatus(g, cands, me);
-        cmd = this.civic ? highestStatus(g, cands, -2) : own >= 0 ? own : highestStatus(g, cands, -2);
+        const best = highestStatus(g, cands, -2);
+        cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
         if (cmd < 0) continue;
       }
       const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin) - here;
@@ -483,6 +491,7 @@ export class ParametricPolicy implements Policy {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
         if (coop) return this.sendingHelps(g, m) ? 1 : -1;
         return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }

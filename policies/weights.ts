@@ -11,7 +11,8 @@ export const WEIGHT_RANGES: Record<keyof Weights, [number, number]> = {
   cooperateRI: [0, 30], civic: [0, 1], aggression: [0, 1], bidShare: [0, 1], bidStatusOffset: [0, 10],
   attractMinTreasury: [1, 60], knightSpend: [0, 5], knightReserve: [0, 40], gamesReserve: [0, 1000],
   landActRI: [0, 30], coSponsorRI: [0, 30], landActVoteRI: [0, 30], warMargin: [0, 8], votePrice: [0, 20],
-  claimIncomeSurplus: [0, 200], rivalMargin: [-20, 40], tribuneUse: [0, 1], objectRuling: [0, 1],
+  claimIncomeSurplus: [0, 200], rivalMargin: [-20, 40], tribuneUse: [0, 1], objectRuling: [0, 1], ownGeneralMargin: [0, 5],
+  guardCommands: [0, 1],
 };
 
 const weightsSchema = z.strictObject(

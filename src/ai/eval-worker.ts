@@ -8,18 +8,19 @@ import type { GameConfig } from '../legions/game.js';
 import { winnersOf } from '../legions/outcome.js';
 import type { Policy } from '../legions/policy.js';
 import { setupGame } from '../legions/setup.js';
-import { makePolicy, parsePolicies } from '../../policies/index.js';
+import { makePolicy } from '../../policies/index.js';
 import { ParametricPolicy, type Weights } from '../../policies/parametric.js';
 import { RolloutPolicy } from '../../policies/rollout.js';
 
-/** A deviator: a built-in policy by name (rollout, parametric:FILE, ...) or a weight vector. */
+/** A player: a built-in policy by name (rollout, parametric:FILE, ...) or a parametric weight vector. */
 export type Deviator = { name: string } | { label: string; weights: Weights };
+export type Seat = Deviator;
 
 export interface EvalTask {
   cfg: GameConfig;
   deviator: Deviator;
-  /** The field: policy names in seat order, cycled when fewer than the seats. */
-  field: string[];
+  /** The field: policy names (or weight vectors) in seat order, cycled when fewer than the seats. */
+  field: (string | Seat)[];
   /** Rotate the field over the seats game by game (a Latin square), as well as the deviator's seat. */
   rotate: boolean;
   seed: string;
@@ -44,27 +45,27 @@ export interface EvalSums {
   sumD2: number;
 }
 
-/** The deviator's policy; a rollout deviator simulates the others with the field's own policies. */
-function makeDeviator(t: EvalTask, i: number): Policy {
-  const d = t.deviator;
-  const p = 'weights' in d ? new ParametricPolicy(d.label, d.weights) : makePolicy(d.name);
-  if (p instanceof RolloutPolicy) p.setSeats((s) => makePolicy(fieldName(t, i, s).startsWith('rollout') ? 'statesman' : fieldName(t, i, s)));
+/** A seat's policy; a rollout player simulates the others with the field's own policies (rollouts as statesmen). */
+function makeSeat(t: EvalTask, i: number, d: Seat, forRollout = false): Policy {
+  if ('weights' in d) return new ParametricPolicy(d.label, d.weights);
+  if (forRollout && d.name.startsWith('rollout')) return makePolicy('statesman');
+  const p = makePolicy(d.name);
+  if (p instanceof RolloutPolicy) p.setSeats((s) => makeSeat(t, i, fieldSeat(t, i, s), true));
   return p;
 }
 
 /** Seat s of game i in the field: the list in seat order, cycled, and rotated game by game when asked. */
-function fieldName(t: EvalTask, i: number, s: number): string {
+function fieldSeat(t: EvalTask, i: number, s: number): Seat {
   const k = t.field.length;
-  return k === 1 ? t.field[0]! : t.field[(s + (t.rotate ? i : 0)) % k]!;
+  const x = k === 1 ? t.field[0]! : t.field[(s + (t.rotate ? i : 0)) % k]!;
+  return typeof x === 'string' ? { name: x } : x;
 }
 
 /** Plays game i with `deviator` in `seat` (or the field only when null); returns that seat's win share in WIN_UNITs, or -1 on a collapse. */
 function play(t: EvalTask, i: number, seat: number, deviator: Policy | null): number {
   const n = t.cfg.players;
-  const names: string[] = [];
-  for (let s = 0; s < n; s++) names.push(fieldName(t, i, s));
-  const pols = parsePolicies(names.join(','), n);
-  if (deviator) pols[seat] = deviator;
+  const pols: Policy[] = [];
+  for (let s = 0; s < n; s++) pols.push(s === seat && deviator ? deviator : makeSeat(t, i, fieldSeat(t, i, s)));
   const g = setupGame(t.cfg, gameSeed(t.seed, i), false);
   initPolicies(g, pols);
   playOn(g, pols);
@@ -78,7 +79,7 @@ export default function evaluateRange(t: EvalTask): EvalSums {
   const sums: EvalSums = { games: 0, wins: 0, survived: 0, baseWins: 0, baseSurvived: 0, sumD: 0, sumD2: 0 };
   for (let i = t.start; i < t.end; i++) {
     const seat = i % n;
-    const a = play(t, i, seat, makeDeviator(t, i));
+    const a = play(t, i, seat, makeSeat(t, i, t.deviator));
     sums.games++;
     if (a >= 0) {
       sums.survived++;

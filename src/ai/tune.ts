@@ -6,7 +6,7 @@ import { WEIGHT_KEYS, type Weights } from '../../policies/parametric.js';
 import { WEIGHT_RANGES } from '../../policies/weights.js';
 import type { GameConfig } from '../legions/game.js';
 import { wilson } from '../stats/intervals.js';
-import { WIN_UNIT } from './eval-worker.js';
+import { type Seat, WIN_UNIT } from './eval-worker.js';
 import { EvalPool } from './pool.js';
 
 export interface TuneOptions {
@@ -37,7 +37,7 @@ export interface TuneResult {
 export const SURVIVAL_WEIGHT = 0.25;
 
 /** One seat plays `w`, rotating over the seats; the others play the field. Win shares in games. */
-export async function evaluate(pool: EvalPool, cfg: GameConfig, w: Weights, field: readonly string[], games: number, seed: string, rotate = true): Promise<{ wins: number; survived: number; games: number }> {
+export async function evaluate(pool: EvalPool, cfg: GameConfig, w: Weights, field: readonly (string | Seat)[], games: number, seed: string, rotate = true): Promise<{ wins: number; survived: number; games: number }> {
   const s = await pool.evaluate({ cfg, deviator: { label: 'candidate', weights: w }, field: [...field], rotate, seed, paired: false }, games);
   return { wins: s.wins / WIN_UNIT, survived: s.survived, games: s.games };
 }
@@ -57,7 +57,7 @@ function mutate(r: Prng, w: Weights, sigma: number): Weights {
   return out;
 }
 
-export async function tune(pool: EvalPool, cfg: GameConfig, start: Weights, field: readonly string[], o: TuneOptions,
+export async function tune(pool: EvalPool, cfg: GameConfig, start: Weights, field: readonly (string | Seat)[], o: TuneOptions,
   progress?: (gen: number, best: number, mean: number) => void): Promise<TuneResult> {
   const r = makePrng(`${o.seed}/tune`);
   const sw = o.survivalWeight ?? SURVIVAL_WEIGHT;

@@ -2,16 +2,25 @@
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { EvalPool } from '../ai/pool.js';
+import { selfPlay } from '../ai/selfplay.js';
 import { SURVIVAL_WEIGHT, tune } from '../ai/tune.js';
 import { defaultThreads } from '../sim/runner.js';
 import { InputError } from '../legions/params.js';
 import { ensureWritableDir, writeAtomic } from '../sim/files.js';
 import { makePolicy } from '../../policies/index.js';
 import { defaultWeightsPath, loadWeights } from '../../policies/weights.js';
+import { OPPORTUNIST, STATESMAN, type Weights } from '../../policies/parametric.js';
+import type { GameConfig } from '../legions/game.js';
 import { buildConfig, type GameArgs, withGameOptions } from './options.js';
 
 interface TuneArgs extends GameArgs {
   field: string;
+  selfPlay: boolean;
+  rounds: number;
+  measureGames: number;
+  survivalWeight: number;
+  opponents?: string;
+  threads?: number;
   start?: string;
   generations: number;
   population: number;
@@ -37,6 +46,12 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('sigma', { type: 'number', default: 0.15, describe: 'Mutation step as a share of each weight range' })
       .option('name', { type: 'string', default: 'evolved', describe: 'Name of the weight file written' })
       .option('out', { type: 'string', default: 'policies/evolved', describe: 'Folder for the weight file' })
+      .option('self-play', { type: 'boolean', default: false, describe: 'Train by iterated best responses over a growing population (the competent policy) instead of against --field' })
+      .option('rounds', { type: 'number', default: 3, describe: 'Self-play: rounds (a best response and a candidate update each)' })
+      .option('measure-games', { type: 'number', default: 1000, describe: 'Self-play: paired games to measure each round\'s best response' })
+      .option('survival-weight', { type: 'number', default: SURVIVAL_WEIGHT, describe: 'Weight of the Republic\'s survival beside the win share in the fitness' })
+      .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with' })
+      .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
       .option('quiet', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
     for (const [k, v, min] of [['generations', a.generations, 1], ['population', a.population, 1], ['parents', a.parents, 1], ['games', a.games, 1]] as const) {
@@ -50,10 +65,12 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const start = loadWeights(a.start ?? defaultWeightsPath());
     const cfg = buildConfig({ ...a, policies: 'statesman' });
     ensureWritableDir(a.out, '--out');
-    const pool = new EvalPool(defaultThreads());
+    if (!(a.survivalWeight >= 0 && a.survivalWeight <= 10)) throw new InputError(`--survival-weight must be in 0..10, got ${a.survivalWeight}`);
+    if (a.selfPlay) return selfPlayCommand(a, cfg, start);
+    const pool = new EvalPool(a.threads ?? defaultThreads());
     let r;
     try {
-      r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed },
+      r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed, survivalWeight: a.survivalWeight },
         (gen, best, mean) => {
           if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${SURVIVAL_WEIGHT} x survival)\n`);
         });
@@ -73,3 +90,36 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     process.stdout.write(`win share against the field ${(100 * v.winRate).toFixed(1)} % [${(100 * v.ci95[0]).toFixed(1)}, ${(100 * v.ci95[1]).toFixed(1)}] over ${v.games} validation games (start: ${(100 * v.startWinRate).toFixed(1)} %); written ${file}\n`);
   },
 };
+
+/** The opponents that seed a self-play population: built-in vectors by name, or weight files. */
+function opponentWeights(list: string | undefined): Weights[] {
+  if (!list) return [STATESMAN, { ...OPPORTUNIST, cooperateRI: 30 }];
+  return list.split(',').map((x) => x.trim()).filter(Boolean).map((x) =>
+    x === 'statesman' ? STATESMAN : x === 'opportunist' ? { ...OPPORTUNIST, cooperateRI: 30 } : loadWeights(x));
+}
+
+async function selfPlayCommand(a: TuneArgs, cfg: GameConfig, start: Weights): Promise<void> {
+  if (!Number.isInteger(a.rounds) || a.rounds < 1 || a.rounds > 100) throw new InputError(`--rounds must be a whole number in 1..100, got ${a.rounds}`);
+  if (!Number.isInteger(a.measureGames) || a.measureGames < 10) throw new InputError(`--measure-games must be a whole number >= 10, got ${a.measureGames}`);
+  const opponents = opponentWeights(a.opponents);
+  const pool = new EvalPool(a.threads ?? defaultThreads());
+  let r;
+  try {
+    r = await selfPlay(pool, cfg, start, opponents, {
+      rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
+      measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed,
+    }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
+  } finally {
+    await pool.close();
+  }
+  const file = join(a.out, `${a.name}.json`);
+  const doc = {
+    description: `Trained by legions tune --self-play (${a.players} players, seed ${a.seed}): iterated best responses over a growing population.`,
+    command: `legions ${process.argv.slice(2).join(' ')}`,
+    players: a.players, seed: a.seed, rounds: r.rounds.map((x) => ({ round: x.round, bestResponseGain: x.exploit.gain, bestResponseWinShare: x.exploit.winShare, fieldWinShare: x.exploit.fieldWinShare, games: x.exploit.games })),
+    weights: r.candidate,
+  };
+  writeAtomic(file, JSON.stringify(doc, null, 2) + '\n');
+  const last = r.rounds[r.rounds.length - 1]!.exploit.gain;
+  process.stdout.write(`self-play: ${a.rounds} rounds; the last round's best response gained ${(100 * last.value).toFixed(1)} points [${(100 * last.ci95[0]).toFixed(1)}, ${(100 * last.ci95[1]).toFixed(1)}] against the candidate it faced; written ${file} (measure the result with legions exploit --field FILE)\n`);
+}
