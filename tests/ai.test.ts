@@ -146,6 +146,10 @@ describe('tournament', () => {
     const r = runTournament(cfg, names, 150, 'rigged', 0);
     const row = (name: string) => r.rows.find((x) => x.policy === name)!;
     expect(row('random').rank).toBe(3);
+    // Ranks follow the win rates shown beside them; Bradley-Terry has its own rank column.
+    const ranked = [...r.rows].sort((x, y) => x.rank - y.rank);
+    for (let i = 1; i < ranked.length; i++) expect(ranked[i - 1]!.winRate).toBeGreaterThanOrEqual(ranked[i]!.winRate);
+    expect(new Set(r.rows.map((x) => x.btRank))).toEqual(new Set([1, 2, 3]));
     expect(row('random').winRate).toBeLessThan(row('opportunist').winRate);
     const a = row('opportunist');
     const b = row(names[2]!);

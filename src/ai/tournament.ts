@@ -15,8 +15,12 @@ export interface TournamentRow {
   wins: number;
   winRate: number;
   ci95: [number, number];
+  /** Bradley-Terry strength from the pairwise finishing order by Prestige in surviving games (secondary). */
   strength: number;
+  /** Rank by win rate (a collapse is no win), ties by strength. */
   rank: number;
+  /** Rank by Bradley-Terry strength alone. */
+  btRank: number;
 }
 
 export interface TournamentResult {
@@ -75,10 +79,13 @@ export function runTournament(cfg: GameConfig, names: readonly string[], games: 
     progress?.(i + 1, total);
   }
   const strength = bradleyTerry(pair);
-  const order = strength.map((s, i) => [s, i] as const).sort((a, b) => b[0] - a[0]);
+  const rate = (i: number) => (appear[i]! ? wins[i]! / appear[i]! : 0);
+  // The ranking is by win rate, what a player wants; Bradley-Terry (finishing order) is shown beside it.
+  const byRate = names.map((_, i) => i).sort((a, b) => rate(b) - rate(a) || strength[b]! - strength[a]!);
+  const byBt = names.map((_, i) => i).sort((a, b) => strength[b]! - strength[a]!);
   const rows: TournamentRow[] = names.map((policy, i) => ({
-    policy, games: appear[i]!, wins: wins[i]!, winRate: appear[i]! ? wins[i]! / appear[i]! : 0,
-    ci95: wilson(wins[i]!, appear[i]!), strength: strength[i]!, rank: order.findIndex(([, j]) => j === i) + 1,
+    policy, games: appear[i]!, wins: wins[i]!, winRate: rate(i), ci95: wilson(wins[i]!, appear[i]!), strength: strength[i]!,
+    rank: byRate.indexOf(i) + 1, btRank: byBt.indexOf(i) + 1,
   }));
   const collapseAllSeats = names.map((policy, x) => {
     let lost = 0;

@@ -20,10 +20,10 @@ interface TournamentArgs extends GameArgs {
 const pct = (x: number) => (100 * x).toFixed(1);
 
 export function tournamentCsv(r: TournamentResult): string {
-  const lines = ['rank,policy,games,wins,win_rate,ci_low,ci_high,bt_strength,collapse_all_seats,collapse_ci_low,collapse_ci_high'];
+  const lines = ['rank,policy,games,wins,win_rate,ci_low,ci_high,bt_strength,bt_rank,collapse_all_seats,collapse_ci_low,collapse_ci_high'];
   for (const row of [...r.rows].sort((a, b) => a.rank - b.rank)) {
     const c = r.collapseAllSeats.find((x) => x.policy === row.policy)!;
-    lines.push([row.rank, row.policy, row.games, row.wins, row.winRate, row.ci95[0], row.ci95[1], row.strength, c.collapse, c.ci95[0], c.ci95[1]].join(','));
+    lines.push([row.rank, row.policy, row.games, row.wins, row.winRate, row.ci95[0], row.ci95[1], row.strength, row.btRank, c.collapse, c.ci95[0], c.ci95[1]].join(','));
   }
   return lines.join('\n') + '\n';
 }
@@ -47,12 +47,13 @@ export function tournamentChart(r: TournamentResult): Record<string, unknown> {
 export function tournamentHtml(r: TournamentResult, svg: string): string {
   const rows = [...r.rows].sort((a, b) => a.rank - b.rank).map((x) => {
     const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
-    return `<tr><td>${x.rank}</td><td>${x.policy}</td><td>${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]</td><td>${x.strength.toFixed(3)}</td><td>${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${c.games} games)</td></tr>`;
+    return `<tr><td>${x.rank}</td><td>${x.policy}</td><td>${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]</td><td>${x.strength.toFixed(3)} (${x.btRank})</td><td>${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${c.games} games)</td></tr>`;
   });
   return `<section id="tournament"><h2>Policy tournament</h2>
 <p>${r.players} players, ${r.games} games with every policy rotated over every seat; seed ${r.seed}.${r.rolloutMsPerDecision !== null ? ` Rollout cost: ${r.rolloutMsPerDecision.toFixed(1)} ms per posture decision.` : ''}</p>
 ${svg}
-<table><thead><tr><th>Rank</th><th>Policy</th><th>Win rate</th><th>Bradley-Terry strength</th><th>Collapse, all seats this policy</th></tr></thead>
+<p>Ranked by win rate over seat-games (a collapse is no win for anyone), with 95 % Wilson intervals. The Bradley-Terry strength, a secondary measure, is fitted to who finished above whom in Prestige in the games the Republic survived: a policy can finish high often yet win rarely, or the reverse.</p>
+<table><thead><tr><th>Rank</th><th>Policy</th><th>Win rate</th><th>Bradley-Terry strength (its rank)</th><th>Collapse, all seats this policy</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table></section>
 `;
 }
@@ -92,8 +93,11 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
     writeAtomic(join(a.out, 'tournament.html'), `<!doctype html><html><head><meta charset="utf-8"><title>LEGIONS policy tournament</title></head><body>\n${tournamentHtml(r, svg)}</body></html>\n`);
     if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
     else {
+      process.stdout.write(`ranked by win rate over seat-games (a collapse is no win); BT = Bradley-Terry strength from who finished above whom in Prestige in surviving games\n`);
       for (const x of [...r.rows].sort((p, q) => p.rank - q.rank)) {
-        process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)}\n`);
+        const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
+        const coll = c.games ? `  collapse with it in every seat ${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}]` : '';
+        process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)} (BT rank ${x.btRank})${coll}\n`);
       }
       process.stdout.write(`written to ${a.out}\n`);
     }
