@@ -56,7 +56,8 @@ export function headline(s: Summary): string {
     `${sen.vetoes.mean?.toFixed(2)} vetoes, ${sen.tabledByTribune.mean?.toFixed(2)} tabled by tribune, ${sen.consulChanges.mean?.toFixed(2)} Consulship changes` +
     Object.entries(s.triggers).map(([v, t]) => t.count === 0
       ? `\n${v}: never came into play (${t.what}: in no game), so these games say nothing about it`
-      : `\n${v}: came into play in ${pct(t.rate)} % [${pct(t.ci95[0])}, ${pct(t.ci95[1])}] of games (${t.what}; ${t.perGame?.toFixed(2)} per game)`).join('');
+      : `\n${v}: came into play in ${pct(t.rate)} % [${pct(t.ci95[0])}, ${pct(t.ci95[1])}] of games (${t.what}; ${t.perGame?.toFixed(2)} per game)`).join('') +
+    s.warnings.map((w) => `\nwarning: ${w}`).join('');
 }
 
 export const simulateCommand: CommandModule<object, SimArgs> = {

@@ -8,6 +8,7 @@ import { gitCommit, toolVersion } from '../report/outputs.js';
 import { wilson } from '../stats/intervals.js';
 import { type PairAcc, type SenateMetric, WIN_UNIT } from './accumulator.js';
 import { TRIGGERS } from '../sim/triggers.js';
+import { degeneracyWarnings } from '../sim/warnings.js';
 import type { VariantName } from '../legions/variants.js';
 import { SENATE_METRICS } from '../sim/accumulator.js';
 import type { ExperimentRun } from './run.js';
@@ -32,6 +33,8 @@ export interface ArmResult {
   senate: Record<SenateMetric, Estimate>;
   /** Per variation switched on in this arm: share of games in which it came into play. */
   triggers: Record<string, Estimate>;
+  /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts). */
+  warnings: string[];
 }
 
 export interface ComparisonRow extends Comparison {
@@ -118,6 +121,11 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       consulKeptAllGame: rateEstimate(acc.consulKept, acc.n, z),
       senate: Object.fromEntries(SENATE_METRICS.map((m) => [m, meanEstimate(acc.senateSum[m], acc.senateSumSq[m], acc.n, z)])) as Record<SenateMetric, Estimate>,
       triggers: Object.fromEntries(enabledVariants(a.cfg).map((v) => [v, rateEstimate(acc.fired[v] ?? 0, acc.n, z)])),
+      warnings: degeneracyWarnings({
+        games: acc.n, survived: acc.n - acc.rates.collapse, players: a.cfg.players, seatWins: acc.winsBySeat.map((w) => w / WIN_UNIT),
+        policyWins: Object.keys(acc.gamesByPolicy).sort().map((p) => ({ policy: p, wins: (acc.winsByPolicy[p] ?? 0) / WIN_UNIT, seatGames: acc.gamesByPolicy[p]! })),
+        temporaryConsulWins: acc.tcWins / WIN_UNIT, motions: acc.senateSum.motions, unanimousVotes: acc.senateSum.unanimousVotes,
+      }),
     };
   });
   const comparisons: ComparisonRow[] = [];
@@ -252,6 +260,9 @@ figure{margin:1.5em 0}li{margin:.3em 0}pre{background:#f4f4f4;padding:1em;overfl
 <p>${r.players} players; ${r.gamesPerArm.toLocaleString('en-US')} games per arm, every arm on the same game seeds (seed "${esc(r.seed)}", common random numbers); baseline <b>${esc(r.baseline)}</b>; ${Math.round(1000 * r.confidence) / 10} % intervals${r.looks > 1 ? ` after ${r.looks} looks (alpha spent at 0.05 / 2^k per look)` : ''}.</p>
 <h2>Headlines</h2>
 <ul>${r.headlines.map((h) => `<li>${esc(h)}</li>`).join('')}</ul>
+${r.arms.some((a) => a.warnings.length) ? `<h2 id="warnings">Warnings</h2>
+<p>Figures that usually reveal a quirk of the players or of the engine rather than a property of the game; check them before reading an effect.</p>
+<ul>${r.arms.flatMap((a) => a.warnings.map((w) => `<li>${esc(a.name)}: ${esc(w)}</li>`)).join('')}</ul>` : ''}
 <h2>Metrics by arm</h2>
 ${htmlTable(['Arm', 'Games', ...r.metrics.map((m) => METRIC_LABELS[m]), 'Policy errors'], metricRows)}
 <p><a href="metrics.csv">metrics.csv</a></p>

@@ -6,6 +6,7 @@ import { wilson } from '../stats/intervals.js';
 import { CAUSES, type RunAccumulator, type ScalarMetric, SENATE_METRICS, WIN_UNIT } from './accumulator.js';
 import type { RunIdentity } from './spec.js';
 import { TRIGGERS } from './triggers.js';
+import { degeneracyWarnings } from './warnings.js';
 import type { VariantName } from '../legions/variants.js';
 
 export const SUMMARY_FORMAT = 'legions-summary/1';
@@ -61,6 +62,8 @@ export interface Summary {
    * events per game (`perGame`) and the detailed counters' per-game means (src/sim/triggers.ts).
    */
   triggers: Record<string, Rate & { what: string; perGame: number | null; detail: Record<string, number | null> }>;
+  /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts); empty when none. */
+  warnings: string[];
   prestige: {
     bySeat: Distribution[];
     /** Survived games only (a fallen Republic has no winner). */
@@ -164,6 +167,11 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
       };
       return [v, { ...rate(n - h.count(0), n), what: t.what, perGame: mean(t.main), detail: Object.fromEntries(t.detail.map((m) => [m, mean(m)])) }];
     })),
+    warnings: degeneracyWarnings({
+      games: n, survived, players: id.players, seatWins: acc.winShares.map((w) => w / WIN_UNIT),
+      policyWins: byPolicy.map((p) => ({ policy: p.policy, wins: p.count, seatGames: n * p.seats })),
+      temporaryConsulWins: acc.temporaryConsulWins / WIN_UNIT, motions: acc.metrics.motions.sum(), unanimousVotes: acc.metrics.unanimousVotes.sum(),
+    }),
     policyErrors: { total: acc.metrics.policyErrors.sum(), games: acc.gamesWithPolicyErrors },
   };
 }
