@@ -57,37 +57,44 @@ function mutate(r: Prng, w: Weights, sigma: number): Weights {
   return out;
 }
 
-export async function tune(pool: EvalPool, cfg: GameConfig, start: Weights, field: readonly (string | Seat)[], o: TuneOptions,
-  progress?: (gen: number, best: number, mean: number) => void): Promise<TuneResult> {
+/** The evolution strategy itself: (mu + lambda) over weight vectors, each generation on fresh common seeds. */
+export async function evolve(start: Weights, o: Pick<TuneOptions, 'generations' | 'population' | 'parents' | 'sigma' | 'seed'>,
+  fitness: (w: Weights, seed: string) => Promise<number>, progress?: (gen: number, best: number, mean: number) => void,
+): Promise<{ best: Weights; bestFitness: number; startFitness: number; history: TuneResult['history'] }> {
   const r = makePrng(`${o.seed}/tune`);
-  const sw = o.survivalWeight ?? SURVIVAL_WEIGHT;
-  const fit = async (w: Weights, gen: number) => {
-    const e = await evaluate(pool, cfg, w, field, o.games, `${o.seed}/gen${gen}`, o.rotate ?? true);
-    return (e.wins + sw * e.survived) / o.games;
-  };
-  let parents = [{ w: start, f: await fit(start, 0) }];
+  let parents = [{ w: start, f: await fitness(start, `${o.seed}/gen0`) }];
   const startFitness = parents[0]!.f;
   const history: TuneResult['history'] = [];
   for (let gen = 1; gen <= o.generations; gen++) {
     // Common random numbers: parents are re-scored on this generation's seeds beside their offspring.
-    const pool2: { w: Weights; f: number }[] = [];
-    for (const p of parents) pool2.push({ w: p.w, f: await fit(p.w, gen) });
+    const pool: { w: Weights; f: number }[] = [];
+    for (const p of parents) pool.push({ w: p.w, f: await fitness(p.w, `${o.seed}/gen${gen}`) });
     for (let i = 0; i < o.population; i++) {
-      const w = mutate(r, pool2[i % parents.length]!.w, o.sigma);
-      pool2.push({ w, f: await fit(w, gen) });
+      const w = mutate(r, pool[i % parents.length]!.w, o.sigma);
+      pool.push({ w, f: await fitness(w, `${o.seed}/gen${gen}`) });
     }
-    pool2.sort((a, b) => b.f - a.f);
-    parents = pool2.slice(0, o.parents);
-    const mean = pool2.reduce((a, p) => a + p.f, 0) / pool2.length;
-    history.push({ generation: gen, best: pool2[0]!.f, mean });
-    progress?.(gen, pool2[0]!.f, mean);
+    pool.sort((a, b) => b.f - a.f);
+    parents = pool.slice(0, o.parents);
+    const mean = pool.reduce((a, p) => a + p.f, 0) / pool.length;
+    history.push({ generation: gen, best: pool[0]!.f, mean });
+    progress?.(gen, pool[0]!.f, mean);
   }
-  const best = parents[0]!.w;
+  return { best: parents[0]!.w, bestFitness: parents[0]!.f, startFitness, history };
+}
+
+export async function tune(pool: EvalPool, cfg: GameConfig, start: Weights, field: readonly (string | Seat)[], o: TuneOptions,
+  progress?: (gen: number, best: number, mean: number) => void): Promise<TuneResult> {
+  const sw = o.survivalWeight ?? SURVIVAL_WEIGHT;
+  const e = await evolve(start, o, async (w, seed) => {
+    const x = await evaluate(pool, cfg, w, field, o.games, seed, o.rotate ?? true);
+    return (x.wins + sw * x.survived) / o.games;
+  }, progress);
+  const { best, bestFitness, startFitness, history } = e;
   const vGames = o.games * 2;
   const v = await evaluate(pool, cfg, best, field, vGames, `${o.seed}/validation`, o.rotate ?? true);
   const s = await evaluate(pool, cfg, start, field, vGames, `${o.seed}/validation`, o.rotate ?? true);
   return {
-    best, bestFitness: parents[0]!.f, startFitness, history,
+    best, bestFitness, startFitness, history,
     validation: { games: vGames, winRate: v.wins / vGames, ci95: wilson(v.wins, vGames), startWinRate: s.wins / vGames },
   };
 }

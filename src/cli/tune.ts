@@ -116,10 +116,11 @@ async function selfPlayCommand(a: TuneArgs, cfg: GameConfig, start: Weights): Pr
   const doc = {
     description: `Trained by legions tune --self-play (${a.players} players, seed ${a.seed}): iterated best responses over a growing population.`,
     command: `legions ${process.argv.slice(2).join(' ')}`,
-    players: a.players, seed: a.seed, rounds: r.rounds.map((x) => ({ round: x.round, bestResponseGain: x.exploit.gain, bestResponseWinShare: x.exploit.winShare, fieldWinShare: x.exploit.fieldWinShare, games: x.exploit.games })),
+    players: a.players, seed: a.seed, chosenRound: r.chosenRound,
+    rounds: r.rounds.map((x) => ({ round: x.round, bestResponseGain: x.exploit.gain, bestResponseWinShare: x.exploit.winShare, fieldWinShare: x.exploit.fieldWinShare, games: x.exploit.games, candidate: x.candidate })),
     weights: r.candidate,
   };
   writeAtomic(file, JSON.stringify(doc, null, 2) + '\n');
-  const last = r.rounds[r.rounds.length - 1]!.exploit.gain;
-  process.stdout.write(`self-play: ${a.rounds} rounds; the last round's best response gained ${(100 * last.value).toFixed(1)} points [${(100 * last.ci95[0]).toFixed(1)}, ${(100 * last.ci95[1]).toFixed(1)}] against the candidate it faced; written ${file} (measure the result with legions exploit --field FILE)\n`);
+  const g = r.rounds.find((x) => x.round === r.chosenRound)!.exploit.gain;
+  process.stdout.write(`self-play: ${a.rounds} rounds; kept the candidate of round ${r.chosenRound}, whose best response gained ${(100 * g.value).toFixed(1)} points [${(100 * g.ci95[0]).toFixed(1)}, ${(100 * g.ci95[1]).toFixed(1)}]; written ${file} (measure it afresh with legions exploit)\n`);
 }
