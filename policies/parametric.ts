@@ -8,7 +8,7 @@ import {
   alreadyFailed, type GameView, majorEligible, naturalNext, onAgenda, type Policy, presidingFaction as presiding, tableable,
 } from '../src/legions/policy.js';
 import {
-  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, failedOn, FL_BOX, factionLegionsAt, highestStatus,
+  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, failedOn, FL_BOX, factionLegionsAt, highestStatus,
   influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, stateLegions,
   standing, stateReserve, statusOf,
 } from './lib.js';
@@ -452,6 +452,10 @@ export class ParametricPolicy implements Policy {
     if (m.kind === PROSECUTE) return ownerOf(g, m.senator) === me;
     if (m.kind === DISBAND) return activeWars(g) > 0 && this.civic;
     if (m.kind === CENSURE) return m.target === me && m.count >= 6;
+    // A tribune player stops a rival's big gain (the Consulship, a concession) that the votes so far will carry.
+    if (this.w.tribuneUse >= 0.5 && (m.kind === ELECT_CONSUL || m.kind === CONCESSION) && this.vote(g, me, m) < 0) {
+      return m.votesFor - m.votesAgainst > m.power[me]! + this.w.votePrice;
+    }
     return false;
   }
 
@@ -477,6 +481,10 @@ export class ParametricPolicy implements Policy {
         return score >= 0 ? 1 : -1;
       }
       case ELECT_CONSUL:
+        // With the index high, the Consul's Prestige decides the State of the Republic: a civic player
+        // backs a nominee whose faction would add at least as much as its own would.
+        if (this.civic && g.ri >= 8 && ownerOf(g, m.senator) >= 0 && consulPrestigeOf(g, ownerOf(g, m.senator)) >= consulPrestigeOf(g, me)) return 1;
+        return this.privateVote(g, me, ownerOf(g, m.senator));
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
       case CONCESSION:
