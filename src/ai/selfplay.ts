@@ -1,10 +1,10 @@
 // Self-play training of the competent policy: iterated best responses over a growing population.
 // Each round finds a best response to the current candidate (tuned for win share alone, the candidate
 // in every other seat), measures what it gains, adds it to the population, and then improves the
-// candidate *as a field*: the win share of its seats when one seat is taken by a member of the
-// population (every best response so far, the seed opponents, or a copy of itself), plus a survival
-// term. A field that holds its own against every deviator leaves little to gain, which the next
-// round's best response measures; the least exploitable candidate met is kept.
+// candidate *as a field* against the most recent deviators: its fitness is minus the largest gain any
+// of them makes against it (paired, on common games), plus a term for the Republic's survival when it
+// plays every seat. The next round's best response measures the result afresh; the least exploitable
+// candidate met is kept.
 import type { Weights } from '../../policies/parametric.js';
 import type { GameConfig } from '../legions/game.js';
 import type { Seat } from './eval-worker.js';
@@ -14,22 +14,21 @@ import { evolve, tune } from './tune.js';
 import { WIN_UNIT } from './eval-worker.js';
 
 /**
- * Fitness of `w` as the field: the games are shared among the deviators (each opponent and a copy of
- * `w` itself), one seat each, rotating; `w`'s other seats score their win share, plus `survivalWeight`
- * per game the Republic survives.
+ * Fitness of `w` as the field, aimed at exploitability itself: minus the largest paired gain of any
+ * known deviator (each plays one seat, rotating, on the same games as the field alone), plus
+ * `survivalWeight` times the Republic's survival when `w` plays every seat.
  */
-async function fieldFitness(pool: EvalPool, cfg: GameConfig, w: Weights, opponents: readonly Weights[], games: number, seed: string, survivalWeight: number): Promise<number> {
-  const deviators = [w, ...opponents];
-  const each = Math.max(1, Math.floor(games / deviators.length));
-  let score = 0;
+async function fieldFitness(pool: EvalPool, cfg: GameConfig, w: Weights, deviators: readonly Weights[], games: number, seed: string, survivalWeight: number): Promise<number> {
+  let worst = -Infinity;
+  let survived = 0;
   let played = 0;
   for (let j = 0; j < deviators.length; j++) {
-    const s = await pool.evaluate({ cfg, deviator: { label: `deviator${j}`, weights: deviators[j]! }, field: [{ label: 'field', weights: w }], rotate: false, seed: `${seed}/d${j}`, paired: false }, each);
-    // Every surviving game hands out one win in all; what the deviator did not take went to w's seats.
-    score += (s.survived - s.wins / WIN_UNIT) / (cfg.players - 1) + survivalWeight * s.survived;
+    const s = await pool.evaluate({ cfg, deviator: { label: `deviator${j}`, weights: deviators[j]! }, field: [{ label: 'field', weights: w }], rotate: false, seed, paired: true }, games);
+    worst = Math.max(worst, s.sumD / WIN_UNIT / s.games);
+    survived += s.baseSurvived;
     played += s.games;
   }
-  return score / played;
+  return -worst + survivalWeight * (survived / played);
 }
 
 export interface SelfPlayOptions {
@@ -43,6 +42,8 @@ export interface SelfPlayOptions {
   /** Paired games to measure each round's best response against the candidate. */
   measureGames: number;
   survivalWeight: number;
+  /** The candidate is judged against the last this many deviators (best responses and seed opponents). */
+  deviators: number;
   seed: string;
 }
 
@@ -78,9 +79,9 @@ export async function selfPlay(pool: EvalPool, cfg: GameConfig, start: Weights, 
     rounds.push({ round: r, candidate, exploit: { gain: m.gain, winShare: m.winShare, fieldWinShare: m.fieldWinShare, games: m.games }, bestResponse: br.best });
     if (r > o.rounds) break;
     population.push(br.best);
-    // The candidate as the field: its seats' win share when one seat is an opponent (or a copy of
-    // itself), plus survival. Doing well against every deviator is what leaves them little to gain.
-    const next = await evolve(candidate, { ...o, seed: `${o.seed}/round${r}/candidate` }, (w, seed) => fieldFitness(pool, cfg, w, population, o.games, seed, o.survivalWeight),
+    // The candidate as the field, judged by what the strongest deviators found so far gain against it.
+    const recent = population.slice(-o.deviators);
+    const next = await evolve(candidate, { ...o, seed: `${o.seed}/round${r}/candidate` }, (w, seed) => fieldFitness(pool, cfg, w, recent, Math.ceil(o.games / recent.length), seed, o.survivalWeight),
       (g, b) => progress?.(`round ${r}: candidate generation ${g}/${o.generations}, fitness ${b.toFixed(4)}`));
     candidate = next.best;
   }

@@ -20,6 +20,7 @@ interface TuneArgs extends GameArgs {
   measureGames: number;
   survivalWeight: number;
   opponents?: string;
+  deviators: number;
   threads?: number;
   start?: string;
   generations: number;
@@ -51,6 +52,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('measure-games', { type: 'number', default: 1000, describe: 'Self-play: paired games to measure each round\'s best response' })
       .option('survival-weight', { type: 'number', default: SURVIVAL_WEIGHT, describe: 'Weight of the Republic\'s survival beside the win share in the fitness' })
       .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with' })
+      .option('deviators', { type: 'number', default: 3, describe: 'Self-play: the candidate is judged against the last this many deviators' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
       .option('quiet', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
@@ -101,13 +103,14 @@ function opponentWeights(list: string | undefined): Weights[] {
 async function selfPlayCommand(a: TuneArgs, cfg: GameConfig, start: Weights): Promise<void> {
   if (!Number.isInteger(a.rounds) || a.rounds < 1 || a.rounds > 100) throw new InputError(`--rounds must be a whole number in 1..100, got ${a.rounds}`);
   if (!Number.isInteger(a.measureGames) || a.measureGames < 10) throw new InputError(`--measure-games must be a whole number >= 10, got ${a.measureGames}`);
+  if (!Number.isInteger(a.deviators) || a.deviators < 1 || a.deviators > 20) throw new InputError(`--deviators must be a whole number in 1..20, got ${a.deviators}`);
   const opponents = opponentWeights(a.opponents);
   const pool = new EvalPool(a.threads ?? defaultThreads());
   let r;
   try {
     r = await selfPlay(pool, cfg, start, opponents, {
       rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
-      measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed,
+      measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators,
     }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
   } finally {
     await pool.close();
