@@ -11,9 +11,24 @@ import { simulateCommand } from './simulate.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 
-function fail(msg: string): never {
+function fail(msg: string, code = 2): never {
   process.stderr.write(`legions: ${msg}\n`);
-  process.exit(2);
+  process.exit(code);
+}
+
+// A reader that goes away (`legions replay --json | head`) is not an error: stop quietly, once, for
+// every command. Node ignores SIGPIPE, so the failed write arrives here as an EPIPE error event.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    if (stream === process.stdout) fail(`cannot write to standard output (${e.code ?? e.message})`, 1);
+    process.exit(1);
+  });
+}
+
+/** A system error (disk full, permission lost mid-run, ...) as one line: what failed, on which path. */
+function systemErrorLine(e: NodeJS.ErrnoException): string {
+  return `${e.syscall ?? 'I/O'}${e.path ? ` ${e.path}` : ''} failed (${e.code})`;
 }
 
 try {
@@ -39,5 +54,7 @@ try {
     .parseAsync();
 } catch (e) {
   if (e instanceof InputError) fail(e.message);
+  const code = (e as NodeJS.ErrnoException | null)?.code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) fail(systemErrorLine(e as NodeJS.ErrnoException), 1);
   throw e;
 }

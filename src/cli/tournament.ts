@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { runTournament, type TournamentResult } from '../ai/tournament.js';
 import { InputError } from '../legions/params.js';
-import { renderSvg, svgToPng } from '../report/render.js';
 import { ensureWritableDir, writeAtomic } from '../sim/files.js';
 import { Progress } from '../sim/progress.js';
 import { makePolicy } from '../../policies/index.js';
@@ -82,6 +81,8 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
     const r = runTournament(cfg, names, a.games, a.seed, a.collapseGames, (d) => progress.update(d));
     progress.finish();
     const spec = tournamentChart(r);
+    // Loaded only here: vega takes about 0.4 s to import, which every other command would pay.
+    const { renderSvg, svgToPng } = await import('../report/render.js');
     const svg = await renderSvg(spec);
     ensureWritableDir(join(a.out, 'charts'), '--out');
     writeAtomic(join(a.out, 'charts', 'tournament.vl.json'), JSON.stringify(spec, null, 2) + '\n');
