@@ -1,7 +1,8 @@
 // The legions command line: one-line errors with exit code 2 for bad input, never a stack trace.
-import yargs from 'yargs';
+import yargs, { type CommandModule } from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { InputError } from '../legions/params.js';
+import { normalizeArgs } from './args.js';
 import { benchCommand } from './bench.js';
 import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';
 import { mergeCommand } from './merge.js';
@@ -31,19 +32,15 @@ function systemErrorLine(e: NodeJS.ErrnoException): string {
   return `${e.syscall ?? 'I/O'}${e.path ? ` ${e.path}` : ''} failed (${e.code})`;
 }
 
+const commands = [
+  simulateCommand, replayCommand, oddsCommand, benchCommand, mergeCommand, experimentCommand, checkCommand, schemaCommand,
+  tournamentCommand, tuneCommand,
+] as CommandModule<object, never>[];
+
 try {
-  await yargs(hideBin(process.argv))
-    .scriptName('legions')
-    .command(simulateCommand)
-    .command(replayCommand)
-    .command(oddsCommand)
-    .command(benchCommand)
-    .command(mergeCommand)
-    .command(experimentCommand)
-    .command(checkCommand)
-    .command(schemaCommand)
-    .command(tournamentCommand)
-    .command(tuneCommand)
+  let y = yargs(normalizeArgs(hideBin(process.argv), commands)).scriptName('legions');
+  for (const c of commands) y = y.command(c);
+  await y
     .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune or schema')
     .strict()
     .fail((msg, err) => {
