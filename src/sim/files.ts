@@ -75,7 +75,10 @@ export class PartialFile {
   }
 
   append(text: string): void {
-    const buf = Buffer.from(text, 'utf8');
+    this.appendBytes(Buffer.from(text, 'utf8'));
+  }
+
+  appendBytes(buf: Uint8Array): void {
     let off = 0;
     while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off, this.size + off);
     this.size += buf.length;
@@ -96,5 +99,19 @@ export class PartialFile {
   /** Closes, keeping FILE.partial for a later resume. */
   close(): void {
     closeSync(this.fd);
+  }
+
+  /** Closes and removes FILE.partial (a rolled-back output). */
+  discard(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    try {
+      unlinkSync(this.tmp);
+    } catch {
+      // already gone
+    }
   }
 }
