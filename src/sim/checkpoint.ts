@@ -106,7 +106,8 @@ function readJSON(path: string): unknown | undefined {
 /** SHA-256 of a file's canonical content: every key but `sha256`, keys sorted at every level. */
 export function contentHash(raw: Record<string, unknown>): string {
   const { sha256: _own, ...rest } = raw;
-  return createHash('sha256').update(canonicalJSON(rest)).digest('hex');
+  // Through JSON first: what is hashed is what a reader parses (array holes become null, -0 is 0).
+  return createHash('sha256').update(canonicalJSON(JSON.parse(JSON.stringify(rest)))).digest('hex');
 }
 
 /** SHA-256, size and newline count of a file, read in 1 MiB chunks. */

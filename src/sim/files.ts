@@ -1,7 +1,6 @@
 // Atomic file output: every file appears complete or not at all.
 import { closeSync, constants, fsyncSync, ftruncateSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputError } from '../legions/params.js';
 
 let tmpCounter = 0;
 
@@ -24,18 +23,6 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
       // nothing to clean
     }
     throw e;
-  }
-}
-
-/** Creates `dir` (and parents) and checks a file can be written there; InputError naming `what` if not. */
-export function ensureWritableDir(dir: string, what: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const probe = `${dir}/.legions-probe-${process.pid}.tmp`;
-    writeFileSync(probe, '');
-    unlinkSync(probe);
-  } catch (e) {
-    throw new InputError(`${what} ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }
 
