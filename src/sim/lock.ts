@@ -13,7 +13,7 @@ import { InputError } from '../legions/params.js';
 
 export const LOCK_NAME = '.legions.lock';
 export const HEARTBEAT_MS = 10_000;
-export const FOREIGN_STALE_MS = 60_000;
+export const FOREIGN_STALE_MS = 30_000;
 /** A takeover guard older than this belongs to a process that died while taking over. */
 const GUARD_STALE_MS = 10_000;
 
