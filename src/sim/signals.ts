@@ -13,10 +13,13 @@ export class StopSignals {
   /** The first signal received, if any. */
   signal: NodeJS.Signals | null = null;
   private urgent: (sig: NodeJS.Signals) => void = StopSignals.exitNow;
+  private first: ((sig: NodeJS.Signals) => void) | null = null;
   private installed = false;
   private readonly handler = (sig: NodeJS.Signals) => {
-    if (this.signal === null) this.signal = sig;
-    else this.urgent(sig);
+    if (this.signal === null) {
+      this.signal = sig;
+      this.first?.(sig);
+    } else this.urgent(sig);
   };
 
   static exitNow(sig: NodeJS.Signals): void {
@@ -33,6 +36,11 @@ export class StopSignals {
   uninstall(): void {
     if (this.installed) for (const s of SIGNALS) process.off(s, this.handler);
     this.installed = false;
+  }
+
+  /** What a first signal does from now on, besides being recorded (e.g. telling the user what follows). */
+  onFirst(action: ((sig: NodeJS.Signals) => void) | null): void {
+    this.first = action;
   }
 
   /** What a second signal does from now on (it must end the process). */

@@ -227,19 +227,22 @@ export class OutputTransaction {
 export async function writeTransaction(dir: string, command: string, signals: StopSignals, fill: (tx: OutputTransaction) => Promise<void> | void, adopt: readonly string[] = []): Promise<string[]> {
   const tx = new OutputTransaction(dir, command);
   for (const a of adopt) tx.adopt(a);
+  signals.onFirst((sig) => process.stderr.write(`legions: ${sig}: finishing the outputs in ${dir} (a second signal rolls them back)\n`));
   signals.onUrgent((sig) => {
     tx.rollback();
-    process.stderr.write(`legions: second ${sig} while writing the outputs: rolled back, nothing new in ${dir}; run the command again to write them\n`);
+    process.stderr.write(`legions: second ${sig} while writing the outputs: rolled back, nothing new in ${dir}; run the command again (with --resume where it has one) to write them\n`);
     process.exit(signalExitCode(sig));
   });
   const pending = signals.signal;
   try {
     await fill(tx);
+    await holdForTest(tx);
   } catch (e) {
     tx.rollback();
     throw e;
   }
   const files = tx.commit();
+  signals.onFirst(null);
   signals.onUrgent(StopSignals.exitNow);
   const sig = signals.signal;
   if (sig !== null) {
@@ -247,4 +250,18 @@ export async function writeTransaction(dir: string, command: string, signals: St
     process.exitCode = signalExitCode(sig);
   }
   return files;
+}
+
+/**
+ * Test hook: with LEGIONS_TEST_HOLD_COMMIT=FILE, a staged transaction waits (yielding to the event
+ * loop, so signals are handled) until FILE exists, which lets a test signal it at a known point.
+ */
+async function holdForTest(tx: OutputTransaction): Promise<void> {
+  const go = process.env.LEGIONS_TEST_HOLD_COMMIT;
+  if (!go) return;
+  const marker = join(tx.dir, '.legions-test-held');
+  writeFileSync(marker, '');
+  tx.onRollback(() => rmSync(marker, { force: true }));
+  while (!existsSync(go)) await new Promise((r) => setTimeout(r, 10));
+  rmSync(marker, { force: true });
 }
