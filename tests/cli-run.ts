@@ -84,7 +84,8 @@ export function snapshot(dir: string): Record<string, string> {
       else if (st.isDirectory()) {
         out[r] = 'dir';
         walk(p, r);
-      } else out[r] = createHash('sha256').update(readFileSync(p)).digest('hex');
+      } else if (!st.isFile()) out[r] = 'special'; // a FIFO: reading it would wait for a writer
+      else out[r] = createHash('sha256').update(readFileSync(p)).digest('hex');
     }
   };
   walk(dir, '');

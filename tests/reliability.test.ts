@@ -258,6 +258,17 @@ describe('4. no stack traces, no aborts', () => {
       expect(code, c.join(' ')).toBe(0);
     }
   });
+  it('a closed stderr (progress piped into head) does not stop a run', async () => {
+    const d = dir('closed-stderr');
+    const p = spawn(process.execPath, [bin, 'simulate', ...GAME, '--games', '40', '--threads', '1', '--no-charts', '--out', d], { stdio: ['ignore', 'pipe', 'pipe'] });
+    p.stderr.destroy();
+    let stdout = '';
+    p.stdout.on('data', (x: Buffer) => (stdout += x.toString()));
+    const code = await new Promise<number | null>((resolve) => p.on('close', (c) => resolve(c)));
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^40 games: collapse/);
+    expect(existsSync(join(d, 'manifest.json'))).toBe(true);
+  });
 });
 
 describe('5. upper bounds', () => {
@@ -468,12 +479,14 @@ describe('9. signals while writing, and killed experiments', () => {
     const d = dir('strays');
     cpSync(ref, d, { recursive: true });
     const dead = deadPid();
-    writeFileSync(join(d, `summary.json.${dead}.3.tmp`), 'half');
+    writeFileSync(join(d, `summary.json.${dead}.3.tmp`), 'half'); // as older versions named them
+    writeFileSync(join(d, `per-turn.csv.legions-${dead}-7.tmp`), 'half');
+    writeFileSync(join(d, `notes.${dead}.1.tmp`), 'a file of the user\'s that only looks alike');
     mkdirSync(join(d, `.legions-staging-${dead}-abcd`, 'charts'), { recursive: true });
     writeFileSync(join(d, `.legions-staging-${dead}-abcd`, 'summary.json'), 'half');
     const r = run(['simulate', ...REF_ARGS, '--out', d, '--per-game', join(d, 'games.csv'), '--resume']);
     expect(r.status).toBe(0);
-    expect(strays(d)).toEqual([]);
+    expect(strays(d)).toEqual([`notes.${dead}.1.tmp`]);
   });
 
   const expFile = () => {

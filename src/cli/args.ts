@@ -41,17 +41,27 @@ export function normalizeArgs(tokens: readonly string[], commands: readonly Comm
   if (at < 0) return [...tokens];
   const cmd = commands.find((c) => String(c.command).split(' ')[0] === tokens[at]);
   if (!cmd) return [...tokens];
+  // Only an in-process caller can pass one (a real command line cannot hold NUL), but file paths
+  // with it make the fs module throw: refuse it here, once.
+  if (tokens.some((t) => t.includes('\0'))) throw new InputError('the command line holds a NUL character');
   const table = optionTable(cmd);
   const known = (k: string) => table.boolean.has(k) || table.number.has(k) || table.string.has(k);
   const seen = new Map<string, number>();
   const out = tokens.slice(0, at + 1);
+  const declared = [...String(cmd.command).matchAll(/[<[][\w-]+(\.\.)?[>\]]/g)];
+  const maxPositionals = declared.some((m) => m[1]) ? Infinity : declared.length;
+  let positionals = 0;
   for (let i = at + 1; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t === '--') {
+      // yargs would pass what follows unchecked: more arguments than the command takes are refused here.
+      const rest = tokens.slice(i + 1);
+      if (positionals + rest.length > maxPositionals) throw new InputError(`unexpected argument "${rest[Math.max(0, maxPositionals - positionals)]}"`);
       out.push(...tokens.slice(i));
       break;
     }
     if (!t.startsWith('--')) {
+      if (!t.startsWith('-') || /^-\d/.test(t)) positionals++;
       out.push(t);
       continue;
     }
@@ -60,6 +70,7 @@ export function normalizeArgs(tokens: readonly string[], commands: readonly Comm
     let key = kebab(eq < 0 ? body : body.slice(0, eq));
     let value: string | undefined = eq < 0 ? undefined : body.slice(eq + 1);
     if (key.startsWith('no-') && table.boolean.has(key.slice(3)) && value === undefined) key = key.slice(3);
+    else if (key.startsWith('no-') && known(key.slice(3))) throw new InputError(`--${key}: --${key.slice(3)} takes a value, it is not a switch`);
     if (!known(key)) {
       out.push(t);
       continue;

@@ -6,7 +6,7 @@ let tmpCounter = 0;
 
 /** Writes a file atomically: a temporary file beside it, flushed, then renamed into place. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.${process.pid}.${tmpCounter++}.tmp`;
+  const tmp = `${path}.legions-${process.pid}-${tmpCounter++}.tmp`;
   try {
     const fd = openSync(tmp, 'w');
     try {

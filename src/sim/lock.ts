@@ -158,7 +158,7 @@ function sleep(ms: number): void {
 
 /** Creates `path` holding `text` only if it does not exist; readers never see it half-written. */
 function tryCreate(path: string, text: string): boolean {
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const tmp = `${path}.legions-${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
   writeFileSync(tmp, text);
   try {
     linkSync(tmp, path);

@@ -122,7 +122,11 @@ export function removeStrayTemps(dir: string): string[] {
     }
     for (const name of names) {
       const staging = sub === '' ? new RegExp(`^${STAGING_PREFIX.replace(/\./g, '\\.')}(\\d+)-`).exec(name) : null;
-      const tmp = /\.(\d+)\.[0-9a-z]+\.tmp$/.exec(name) ?? /^\.legions-probe-(\d+)\.tmp$/.exec(name);
+      // Temp names: NAME.legions-PID-N.tmp; before them NAME.PID.N.tmp, matched only for the
+      // names legions writes, so that a file of the user's that happens to look alike is kept.
+      const old = /^(.*)\.(\d+)\.\d+\.tmp$/.exec(name);
+      const tmp = /\.legions-(\d+)-[0-9a-z]+\.tmp$/.exec(name) ?? /^\.legions-probe-(\d+)\.tmp$/.exec(name)
+        ?? (old && (sub === 'charts' ? KNOWN_CHART.test(old[1]!) : KNOWN_OUTPUTS.includes(old[1]!) || old[1] === OUTPUTS_INDEX) ? [old[0], old[2]] : null);
       const m = staging ?? tmp;
       if (!m || pidAlive(Number(m[1]))) continue;
       rmSync(join(dir, sub, name), { recursive: true, force: true });
