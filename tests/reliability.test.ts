@@ -416,6 +416,22 @@ describe('8. careless paths', () => {
     expect(JSON.parse(readFileSync(join(d, 'summary.json'), 'utf8')).games).toBe(30);
   });
 
+  it('a folder legions did not write keeps its files; one of an older version is cleaned by its manifest', async () => {
+    const mine = dir('not-legions');
+    mkdirSync(mine);
+    for (const f of ['index.html', 'metrics.csv', 'results.json']) writeFileSync(join(mine, f), 'mine');
+    expect((await cli(['simulate', ...GAME, '--games', '20', ...FAST, '--out', mine])).status).toBe(0);
+    for (const f of ['index.html', 'metrics.csv', 'results.json']) expect(readFileSync(join(mine, f), 'utf8')).toBe('mine');
+    const old = dir('older-version');
+    mkdirSync(join(old, 'charts'), { recursive: true });
+    for (const f of ['summary.json', 'summary.csv', 'charts/ri-by-turn.svg', 'notes.txt']) writeFileSync(join(old, f), 'old');
+    writeFileSync(join(old, 'manifest.json'), JSON.stringify({ tool: 'legions', command: 'simulate', files: ['summary.json', 'summary.csv', 'charts/ri-by-turn.svg', 'accumulator.json'] }));
+    expect((await cli(['simulate', ...GAME, '--games', '20', ...FAST, '--out', old])).status).toBe(0);
+    expect(existsSync(join(old, 'charts'))).toBe(false);
+    expect(readFileSync(join(old, 'notes.txt'), 'utf8')).toBe('old');
+    expect(readFileSync(join(old, 'summary.json'), 'utf8')).not.toBe('old');
+  });
+
   it('a re-used experiment --out loses the previous report\'s charts and tables', async () => {
     const f = dir('reused-exp.json');
     const body = { name: 'reused', games: 40, players: 3, arms: [{ name: 'a' }, { name: 'b', variants: ['deaths'] }] };

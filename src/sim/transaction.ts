@@ -9,6 +9,7 @@ import { existsSync, fsyncSync, mkdirSync, openSync, closeSync, readdirSync, rea
 import { randomBytes } from 'node:crypto';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
 import { writeAtomic } from './files.js';
+import { isWithin, realTarget } from './paths.js';
 import { signalExitCode, StopSignals } from './signals.js';
 
 export const OUTPUTS_INDEX = '.legions-outputs.json';
@@ -19,8 +20,8 @@ const STAGING_PREFIX = '.legions-staging-';
 const LAST = ['index.html', 'manifest.json'];
 
 /**
- * What outputs looked like before the index existed (or when it is lost): the fixed names every
- * command writes. Only these, and the index's list, are ever removed.
+ * The names legions writes: what a folder of an older version (no index, but a legions manifest)
+ * is cleaned of, and the temp-file names of older versions that may be removed.
  */
 const KNOWN_OUTPUTS = [
   'summary.json', 'summary.csv', 'per-turn.csv', 'manifest.json', 'accumulator.json', 'checkpoint.json',
@@ -50,26 +51,41 @@ function writeIndex(dir: string, command: string, files: Iterable<string>): void
   writeAtomic(join(dir, OUTPUTS_INDEX), JSON.stringify({ format: INDEX_FORMAT, command, files: [...new Set(files)].sort() }, null, 2) + '\n');
 }
 
-/** The outputs a previous run left in `dir`: the index's list, or the known names and charts. */
+/**
+ * The outputs a previous run left in `dir`: the index's list; in a folder of an older version, what
+ * its legions manifest lists (or, for an experiment report, the report's names); else nothing, so a
+ * folder that legions did not write keeps all its files.
+ */
 export function previousOutputs(dir: string): string[] {
   const listed = readIndex(dir);
   if (listed) return listed;
-  const found = KNOWN_OUTPUTS.filter((f) => existsSync(join(dir, f)));
+  let m: { tool?: unknown; command?: unknown; files?: unknown; perGame?: unknown };
   try {
-    for (const f of readdirSync(join(dir, 'charts'))) if (KNOWN_CHART.test(f)) found.push(`charts/${f}`);
+    m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
   } catch {
-    // no charts folder
+    return [];
   }
-  try {
-    const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as { files?: unknown };
-    if (Array.isArray(m.files)) for (const f of m.files) if (safeRelative(f as string) && !found.includes(f as string)) found.push(f as string);
-  } catch {
-    // no manifest of the old kind
+  if (m === null || typeof m !== 'object' || m.tool !== 'legions') return [];
+  const found = new Set<string>(['manifest.json']);
+  if (Array.isArray(m.files)) for (const f of m.files) if (safeRelative(f as string)) found.add(f as string);
+  if (typeof m.perGame === 'string') {
+    const rel = relative(dir, m.perGame);
+    if (safeRelative(rel)) found.add(rel);
   }
-  return found;
+  if (m.command === 'experiment') {
+    for (const f of KNOWN_OUTPUTS) if (existsSync(join(dir, f))) found.add(f);
+    try {
+      for (const f of readdirSync(join(dir, 'charts'))) if (KNOWN_CHART.test(f)) found.add(`charts/${f}`);
+    } catch {
+      // no charts folder
+    }
+  }
+  return [...found];
 }
 
 function removeFile(dir: string, name: string): void {
+  // Never through a link out of the folder.
+  if (!isWithin(realTarget(join(dir, name)), realTarget(dir))) return;
   for (const f of [name, `${name}.partial`]) {
     try {
       unlinkSync(join(dir, f));
