@@ -139,14 +139,18 @@ async function experiment(a: ExpArgs, e: Experiment & { dir: string }, built: { 
     const old = cleanPreviousOutputs(out, 'experiment');
     if (old.length) note(`removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${outName}`);
   }
-  const crashAfter = Number(process.env.LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS ?? 0); // test hook: a hard crash
+  // Test hooks: a hard crash, or a SIGINT through the real handler, after so many checkpoints.
+  const crashAfter = Number(process.env.LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS ?? 0);
+  const interruptAfter = Number(process.env.LEGIONS_TEST_SIGINT_AFTER_CHECKPOINTS ?? 0);
   let written = 0;
   let last = performance.now();
   const every = (a.checkpoint ?? 10) * 1000;
   const save = (st: ExperimentState) => {
     writeExperimentCheckpoint(out, identity, st);
     last = performance.now();
-    if (crashAfter && ++written >= crashAfter) process.kill(process.pid, 'SIGKILL');
+    written++;
+    if (crashAfter && written >= crashAfter) process.kill(process.pid, 'SIGKILL');
+    if (interruptAfter && written === interruptAfter) process.kill(process.pid, 'SIGINT');
   };
   const progress = new Progress(e.games, { quiet: a.quiet, label: 'experiment' });
   progress.start(from?.done ?? 0);
