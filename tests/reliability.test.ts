@@ -67,8 +67,10 @@ describe('1. one writer per output folder', () => {
     const first = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const done = new Promise<number | null>((resolve) => first.on('close', (c) => resolve(c)));
     first.stdout.resume();
-    await waitFor(() => existsSync(join(d, 'checkpoint.json')), 'the first run checkpoints');
-    first.kill('SIGSTOP'); // held mid-run, deterministically, while the second one tries
+    // The lock is there from the first run's start to its end (seconds): stop it there, so the second
+    // run meets it mid-run however loaded the machine is.
+    await waitFor(() => existsSync(join(d, '.legions.lock')), 'the first run holds the folder');
+    first.kill('SIGSTOP');
     try {
       const before = snapshot(d);
       const second = run(['simulate', ...PLAYERS, '--games', '300', ...FAST, '--seed', 'other', '--out', d, '--per-game', join(d, 'games.csv')]);
