@@ -9,7 +9,7 @@ import { defaultParams, InputError } from '../legions/params.js';
 import { noVariants } from '../legions/variants.js';
 import { defaultThreads, runPool } from '../sim/runner.js';
 import { Signature } from '../sim/signature.js';
-import { positiveInt } from './simulate.js';
+import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 
 export const BENCH_SEED = 'bench';
 
@@ -59,12 +59,12 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
   command: 'bench',
   describe: 'Throughput of 5-player statesman games on 1 thread and on all threads, and the outcome signature',
   builder: (y) =>
-    y.option('games', { type: 'number', default: 20000, describe: 'Games to play (each way)' })
+    y.option('games', { type: 'number', default: 20000, describe: `Games to play (each way), 1..${MAX_GAMES}` })
       .option('threads', { type: 'number', describe: 'Worker threads for the parallel run (default: the machine\'s cores)' })
       .option('json', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
-    positiveInt('--games', a.games);
-    positiveInt('--threads', a.threads);
+    intInRange('--games', a.games, 1, MAX_GAMES);
+    threadsInRange(a.threads);
     const threads = a.threads ?? defaultThreads();
     const single = runBench(a.games);
     const par = await runPoolBench(a.games, threads);

@@ -1,17 +1,27 @@
 // legions experiment FILE and legions check FILE --baseline B: compare arms on common random numbers,
 // write the report, and gate balance drift in CI.
-import { existsSync, readFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { z } from 'zod';
+import { readJsonInput } from '../core/input.js';
+import { type Arm, buildArms } from '../experiment/arms.js';
+import { type ExperimentFingerprint, experimentFingerprint, fingerprintMismatch, resumeIdentity, resumeMismatch } from '../experiment/fingerprint.js';
 import { buildResults, type ExperimentResults, writeReport } from '../experiment/report.js';
-import { runExperiment } from '../experiment/run.js';
-import { type Experiment, experimentJsonSchema, loadExperiment, type Metric } from '../experiment/schema.js';
+import { EXPERIMENT_CHECKPOINT, type ExperimentState, readExperimentCheckpoint, writeExperimentCheckpoint } from '../experiment/resume.js';
+import { type ExperimentRun, runExperiment } from '../experiment/run.js';
+import { type Experiment, experimentJsonSchema, loadExperiment, type Metric, resolveFrom } from '../experiment/schema.js';
 import { isRate, zFor } from '../experiment/stats.js';
 import { InputError } from '../legions/params.js';
-import { defaultThreads } from '../sim/runner.js';
-import { ensureWritableDir, writeAtomic } from '../sim/files.js';
+import { claimOutputs } from '../sim/claim.js';
+import { writeAtomic } from '../sim/files.js';
+import { checkOutputDir, checkOutputFile, type InputPath } from '../sim/paths.js';
 import { Progress } from '../sim/progress.js';
+import { defaultThreads } from '../sim/runner.js';
+import { signalExitCode, StopSignals } from '../sim/signals.js';
+import { cleanPreviousOutputs, writeTransaction } from '../sim/transaction.js';
+import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
+import { checkVariantList, checkWeightFiles } from './options.js';
 
 interface ExpArgs {
   file: string;
@@ -20,25 +30,67 @@ interface ExpArgs {
   games?: number;
   quiet: boolean;
   json: boolean;
+  resume?: boolean;
+  checkpoint?: number;
 }
 
-function threadsOf(t: number | undefined): number {
-  if (t === undefined) return defaultThreads();
-  if (!Number.isInteger(t) || t < 1) throw new InputError(`--threads must be a positive whole number, got ${t}`);
-  return t;
+/** The most arms a sweep may make (and what arms.ts enforces after generating them). */
+const MAX_SWEEP = 200;
+
+/** What an experiment writes in its --out folder. */
+const EXPERIMENT_OUTPUTS = ['results.json', 'metrics.csv', 'comparisons.csv', 'seats.csv', 'policies.csv', 'collapse-by-turn.csv', 'manifest.json', 'index.html', 'charts', EXPERIMENT_CHECKPOINT];
+
+/**
+ * Checks of an experiment file beyond its schema, made before any arm is built: a name that is a
+ * folder name of its own, sweeps that make a sane number of distinct values, variant lists without
+ * empty or repeated names, and the board and weight files it names read as files.
+ */
+function checkExperiment(e: Experiment & { dir: string }, file: string): InputPath[] {
+  const where = `experiment ${file}`;
+  if (/^\.+$/.test(e.name)) throw new InputError(`${where}: name: "${e.name}" is not a usable name (it names a folder above the reports)`);
+  checkVariantList(e.variants, `${where}: variants`);
+  e.arms.forEach((a, i) => checkVariantList(a.variants ?? [], `${where}: arms.${i}.variants`));
+  const s = e.sweep;
+  if (s) {
+    if (s.values) {
+      if (s.values.length > MAX_SWEEP) throw new InputError(`${where}: sweep.values: ${s.values.length} values; at most ${MAX_SWEEP}`);
+      const twice = s.values.find((v, i) => s.values!.indexOf(v) !== i);
+      if (twice !== undefined) throw new InputError(`${where}: sweep.values: ${twice} is listed twice`);
+    } else {
+      const [from, to, step] = [s.from!, s.to!, s.step!];
+      if (from > to) throw new InputError(`${where}: sweep: from (${from}) is above to (${to})`);
+      // Counted before any value is made: a billion-value sweep is refused, not built.
+      const n = Math.floor((to - from) / step + 1e-9) + 1;
+      if (n > MAX_SWEEP) throw new InputError(`${where}: sweep: from ${from} to ${to} by ${step} makes ${n} values; at most ${MAX_SWEEP}`);
+      const values = Array.from({ length: n }, (_, k) => Math.round((from + k * step) * 1e6) / 1e6);
+      if (new Set(values).size !== values.length) throw new InputError(`${where}: sweep: step ${step} is too small (values repeat at 6 decimals)`);
+    }
+  }
+  const inputs: InputPath[] = [];
+  for (const b of [e.board, ...e.arms.map((a) => a.board)]) {
+    if (b === undefined) continue;
+    const path = resolveFrom(e.dir, b);
+    readJsonInput(path, 'board');
+    inputs.push({ path, what: 'board' });
+  }
+  const names = [e.policies, ...e.arms.map((a) => a.policies)].flatMap((p) => (p === undefined ? [] : typeof p === 'string' ? p.split(',') : p));
+  inputs.push(...checkWeightFiles(names));
+  return inputs;
 }
 
-async function run(a: ExpArgs, label: string): Promise<{ e: Experiment & { dir: string }; r: ExperimentResults }> {
+/** Loads, validates and checks an experiment file, applies --games, and builds its arms: nothing is written. */
+function prepare(a: ExpArgs): { e: Experiment & { dir: string }; built: { arms: Arm[]; baseline: number }; inputs: InputPath[] } {
+  readJsonInput(a.file, 'experiment'); // a regular, bounded JSON file without prototype keys
   const e = loadExperiment(a.file);
+  const inputs = [{ path: a.file, what: 'experiment file' }, ...checkExperiment(e, a.file)];
   if (a.games !== undefined) {
-    if (!Number.isInteger(a.games) || a.games < 1) throw new InputError(`--games must be a positive whole number, got ${a.games}`);
+    intInRange('--games', a.games, 1, MAX_GAMES);
+    if (e.precision && e.maxGames !== undefined && a.games > e.maxGames) throw new InputError(`--games ${a.games} is above the file's maxGames (${e.maxGames})`);
     e.games = a.games;
   }
-  const progress = new Progress(e.games, { quiet: a.quiet, label });
-  progress.start();
-  const run = await runExperiment(e, threadsOf(a.threads), (done) => progress.update(done));
-  progress.finish();
-  return { e, r: buildResults(e, run) };
+  threadsInRange(a.threads);
+  if (a.checkpoint !== undefined && !(a.checkpoint >= 0 && a.checkpoint <= 86_400)) throw new InputError(`--checkpoint must be a number of seconds 0..86400, got ${a.checkpoint}`);
+  return { e, built: buildArms(e), inputs };
 }
 
 export const experimentCommand: CommandModule<object, ExpArgs> = {
@@ -47,41 +99,146 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
   builder: (y) =>
     y.positional('file', { type: 'string', demandOption: true, describe: 'Experiment JSON file' })
       .option('out', { type: 'string', describe: 'Report folder (default reports/NAME)' })
-      .option('threads', { type: 'number', describe: 'Worker threads (default: all cores)' })
-      .option('games', { type: 'number', describe: 'Override the games per arm' })
+      .option('threads', { type: 'number', describe: 'Worker threads (default: all cores; at most 4 per core)' })
+      .option('games', { type: 'number', describe: `Override the games per arm (1..${MAX_GAMES}, at most the file's maxGames)` })
+      .option('resume', { type: 'boolean', default: false, describe: 'Continue from the checkpoint in --out' })
+      .option('checkpoint', { type: 'number', default: 10, describe: 'Seconds between checkpoints in --out, 0..86400 (0: after every batch)' })
       .option('quiet', { type: 'boolean', default: false })
       .option('json', { type: 'boolean', default: false, describe: 'Print the results JSON' }) as never,
   handler: async (a) => {
-    const e0 = loadExperiment(a.file);
-    const out = a.out ?? join('reports', e0.name);
-    ensureWritableDir(out, '--out');
-    const { e, r } = await run(a, 'experiment');
-    await writeReport(out, e, r);
-    if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    else {
-      for (const h of r.headlines) process.stdout.write(`${h}\n`);
-      process.stdout.write(`report: ${join(out, 'index.html')} (${r.gamesPerArm} games per arm, ${r.perf.seconds.toFixed(1)} s)\n`);
+    const { e, built, inputs } = prepare(a);
+    const outName = a.out ?? join('reports', e.name);
+    const out = checkOutputDir(outName, '--out', inputs, EXPERIMENT_OUTPUTS);
+    const claim = claimOutputs('experiment', { path: out, what: `--out ${outName}` });
+    const signals = new StopSignals().install();
+    try {
+      await experiment(a, e, built, out, outName, signals);
+    } finally {
+      signals.uninstall();
+      claim.release();
     }
   },
 };
 
+async function experiment(a: ExpArgs, e: Experiment & { dir: string }, built: { arms: Arm[]; baseline: number }, out: string, outName: string, signals: StopSignals): Promise<void> {
+  const identity = resumeIdentity(e, built.arms, built.baseline);
+  const note = (m: string) => {
+    if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
+  };
+  let from: ExperimentState | undefined;
+  if (a.resume) {
+    const cp = readExperimentCheckpoint(out);
+    if (cp) {
+      const m = resumeMismatch(cp.identity, identity, 'the checkpoint', a.file);
+      if (m) throw new InputError(`--resume: ${join(outName, EXPERIMENT_CHECKPOINT)} is of another experiment: ${m}`);
+      from = cp.state;
+    } else note(`no checkpoint in ${outName}: starting from the first game`);
+  }
+  if (!from) {
+    rmSync(join(out, EXPERIMENT_CHECKPOINT), { force: true });
+    const old = cleanPreviousOutputs(out, 'experiment');
+    if (old.length) note(`removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${outName}`);
+  }
+  // Test hooks: a hard crash, or a SIGINT through the real handler, after so many checkpoints.
+  const crashAfter = Number(process.env.LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS ?? 0);
+  const interruptAfter = Number(process.env.LEGIONS_TEST_SIGINT_AFTER_CHECKPOINTS ?? 0);
+  let written = 0;
+  let last = performance.now();
+  const every = (a.checkpoint ?? 10) * 1000;
+  const save = (st: ExperimentState) => {
+    writeExperimentCheckpoint(out, identity, st);
+    last = performance.now();
+    written++;
+    if (crashAfter && written >= crashAfter) process.kill(process.pid, 'SIGKILL');
+    if (interruptAfter && written === interruptAfter) process.kill(process.pid, 'SIGINT');
+  };
+  const progress = new Progress(e.games, { quiet: a.quiet, label: 'experiment' });
+  progress.start(from?.done ?? 0);
+  const run = await runExperiment(e, threadsOf(a.threads), {
+    built, from,
+    progress: (done) => progress.update(done),
+    shouldStop: () => signals.signal !== null,
+    checkpoint: (st) => {
+      if (performance.now() - last >= every && st.done < st.target) save(st);
+    },
+  });
+  if (run.stopped) {
+    save(run.state);
+    progress.finish('(interrupted)');
+    process.stderr.write(`legions: interrupted after ${run.state.done} games per arm; checkpoint in ${outName}: run the same command with --resume to finish\n`);
+    process.exitCode = signalExitCode(signals.signal ?? 'SIGINT');
+    return;
+  }
+  progress.finish();
+  const r = buildResults(e, run);
+  await writeTransaction(out, 'experiment', signals, async (tx) => {
+    await writeReport(tx.staging, e, r);
+  });
+  rmSync(join(out, EXPERIMENT_CHECKPOINT), { force: true });
+  if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+  else {
+    for (const h of r.headlines) process.stdout.write(`${h}\n`);
+    process.stdout.write(`report: ${join(outName, 'index.html')} (${r.gamesPerArm} games per arm, ${r.perf.seconds.toFixed(1)} s)\n`);
+  }
+}
+
+function threadsOf(t: number | undefined): number {
+  return t ?? defaultThreads();
+}
+
 // ---- the CI balance gate ----
 
+const fingerprintSchema = z.strictObject({
+  players: z.number(),
+  seed: z.string(),
+  gamesPerArm: z.number(),
+  precision: z.number().nullable(),
+  maxGames: z.number().nullable(),
+  seatRotation: z.string(),
+  arms: z.array(z.strictObject({ name: z.string(), policies: z.array(z.string()) })),
+});
 const baselineSchema = z.object({
   experiment: z.string(),
   gamesPerArm: z.number(),
+  /** What the baseline was measured on (absent in baselines of older versions). */
+  fingerprint: fingerprintSchema.optional(),
   arms: z.record(z.string(), z.record(z.string(), z.object({ value: z.number(), low: z.number(), high: z.number(), games: z.number(), sd: z.number() }))),
 });
 type Baseline = z.infer<typeof baselineSchema>;
 
 /** Per arm and metric: the estimate and the per-game standard deviation (for the two-sample test). */
-function toBaseline(r: ExperimentResults, sds: Record<string, Record<string, number>>): Baseline {
+function toBaseline(r: ExperimentResults, sds: Record<string, Record<string, number>>, fingerprint: ExperimentFingerprint): Baseline {
   const arms: Baseline['arms'] = {};
   for (const a of r.arms) {
     arms[a.name] = {};
     for (const m of r.metrics) arms[a.name]![m] = { ...a.metrics[m]!, games: a.games, sd: sds[a.name]![m]! };
   }
-  return { experiment: r.name, gamesPerArm: r.gamesPerArm, arms };
+  return { experiment: r.name, gamesPerArm: r.gamesPerArm, fingerprint, arms };
+}
+
+/**
+ * Refuses a baseline measured on another experiment: its fingerprint must equal this run's. A
+ * baseline without one (older versions) is checked on what it records: the experiment's name, the
+ * arm names and the games per arm.
+ */
+function checkBaselineIdentity(base: Baseline, fp: ExperimentFingerprint, e: Experiment, a: CheckArgs, note: (m: string) => void): void {
+  const where = `--baseline ${a.baseline}`;
+  if (base.fingerprint) {
+    const m = fingerprintMismatch(base.fingerprint, fp, 'the baseline', a.file);
+    if (m) throw new InputError(`${where} is of another experiment: ${m} (rewrite it with --update-baseline if intended)`);
+    return;
+  }
+  // All an older baseline records of its experiment: the name, the arms, the games per arm.
+  if (base.experiment !== e.name) throw new InputError(`${where} is of another experiment: the name differs: "${base.experiment}" in the baseline, "${e.name}" in ${a.file}`);
+  const names = Object.keys(base.arms);
+  const mine = fp.arms.map((x) => x.name);
+  if (names.length !== mine.length || names.some((n, i) => n !== mine[i])) {
+    throw new InputError(`${where} is of another experiment: arms differ: ${names.join(', ')} in the baseline, ${mine.join(', ')} in ${a.file}`);
+  }
+  if (fp.precision === null && base.gamesPerArm !== fp.gamesPerArm) {
+    throw new InputError(`${where} is of another experiment: games per arm differs: ${base.gamesPerArm} in the baseline, ${fp.gamesPerArm} in ${a.file}`);
+  }
+  note(`note: ${a.baseline} has no fingerprint (an older baseline): only its name, arms and games per arm were checked; rewrite it with --update-baseline`);
 }
 
 function perGameSd(r: ExperimentResults): Record<string, Record<string, number>> {
@@ -137,32 +294,42 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   describe: 'CI balance gate: re-run an experiment and fail (exit 1) when a gated metric moved',
   builder: (y) =>
     y.positional('file', { type: 'string', demandOption: true })
-      .option('baseline', { type: 'string', demandOption: true, describe: 'Baseline JSON (written by --update-baseline)' })
+      .option('baseline', { type: 'string', demandOption: true, describe: 'Baseline JSON (written by --update-baseline); must be of the same experiment' })
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Rewrite the baseline on purpose' })
-      .option('threads', { type: 'number' })
-      .option('games', { type: 'number' })
+      .option('threads', { type: 'number', describe: 'Worker threads (default: all cores; at most 4 per core)' })
+      .option('games', { type: 'number', describe: `Override the games per arm (1..${MAX_GAMES})` })
       .option('quiet', { type: 'boolean', default: false })
       .option('json', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
-    const e0 = loadExperiment(a.file);
-    if (Object.keys(e0.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
+    const { e, built, inputs } = prepare(a);
+    if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
+    const fp = experimentFingerprint(e, built.arms);
+    const note = (m: string) => {
+      if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
+    };
     let base: Baseline | null = null;
-    if (!a.updateBaseline) {
-      if (!existsSync(a.baseline)) throw new InputError(`--baseline ${a.baseline}: no such file (create it with --update-baseline)`);
-      let raw: unknown;
-      try {
-        raw = JSON.parse(readFileSync(a.baseline, 'utf8'));
-      } catch (err) {
-        throw new InputError(`--baseline ${a.baseline}: not valid JSON (${(err as Error).message.split('\n')[0]})`);
-      }
+    let target: string | null = null;
+    if (a.updateBaseline) target = checkOutputFile(a.baseline, '--baseline', inputs);
+    else {
+      const raw = readJsonInput(a.baseline, '--baseline');
       const parsed = baselineSchema.safeParse(raw);
-      if (!parsed.success) throw new InputError(`--baseline ${a.baseline}: ${parsed.error.issues[0]!.path.join('.')}: ${parsed.error.issues[0]!.message}`);
+      if (!parsed.success) throw new InputError(`--baseline ${a.baseline}: ${parsed.error.issues[0]!.path.join('.') || '(root)'}: ${parsed.error.issues[0]!.message}`);
       base = parsed.data;
+      checkBaselineIdentity(base, fp, e, a, note);
     }
-    const { e, r } = await run(a, 'check');
-    const cur = toBaseline(r, perGameSd(r));
-    if (a.updateBaseline) {
-      writeAtomic(a.baseline, JSON.stringify(cur, null, 2) + '\n');
+    const progress = new Progress(e.games, { quiet: a.quiet, label: 'check' });
+    progress.start();
+    const run: ExperimentRun = await runExperiment(e, threadsOf(a.threads), { built, progress: (done) => progress.update(done) });
+    progress.finish();
+    const r = buildResults(e, run);
+    const cur = toBaseline(r, perGameSd(r), fp);
+    if (target) {
+      const claim = claimOutputs('check', null, [{ path: target, what: `--baseline ${a.baseline}` }]);
+      try {
+        writeAtomic(target, JSON.stringify(cur, null, 2) + '\n');
+      } finally {
+        claim.release();
+      }
       process.stdout.write(`baseline written: ${a.baseline}\n`);
       return;
     }

@@ -1,45 +1,19 @@
-// The legions command line: one-line errors with exit code 2 for bad input, never a stack trace.
-import yargs from 'yargs';
+// The legions binary: runs the command line (cli.ts) and exits with its status.
 import { hideBin } from 'yargs/helpers';
-import { InputError } from '../legions/params.js';
-import { benchCommand } from './bench.js';
-import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';
-import { exploitCommand } from './exploit.js';
-import { mergeCommand } from './merge.js';
-import { oddsCommand } from './odds.js';
-import { replayCommand } from './replay.js';
-import { simulateCommand } from './simulate.js';
-import { tournamentCommand } from './tournament.js';
-import { tuneCommand } from './tune.js';
+import { runCli } from './cli.js';
 
-function fail(msg: string): never {
-  process.stderr.write(`legions: ${msg}\n`);
-  process.exit(2);
-}
+// A reader that goes away (`legions replay --json | head`) is not an error: stop quietly, once, for
+// every command. Node ignores SIGPIPE, so the failed write arrives here as an EPIPE error event.
+// Commands write stdout last, after their outputs are complete, so stopping there loses nothing.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`legions: cannot write to standard output (${e.code ?? e.message})\n`);
+  process.exit(1);
+});
+// A closed stderr (progress piped into head) must not stop a run: its messages are lost, not its work.
+process.stderr.on('error', () => {});
 
-try {
-  await yargs(hideBin(process.argv))
-    .scriptName('legions')
-    .command(simulateCommand)
-    .command(replayCommand)
-    .command(oddsCommand)
-    .command(benchCommand)
-    .command(mergeCommand)
-    .command(experimentCommand)
-    .command(checkCommand)
-    .command(schemaCommand)
-    .command(tournamentCommand)
-    .command(tuneCommand)
-    .command(exploitCommand)
-    .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune, exploit or schema')
-    .strict()
-    .fail((msg, err) => {
-      if (err) throw err;
-      fail(msg.split('\n')[0]!);
-    })
-    .help()
-    .parseAsync();
-} catch (e) {
-  if (e instanceof InputError) fail(e.message);
-  throw e;
-}
+const status = await runCli(hideBin(process.argv));
+// A refusal or failure ends at once; success lets pending output drain first.
+if (status !== 0) process.exit(status);
+process.exitCode = 0;

@@ -1,16 +1,24 @@
 // legions merge: combines the --out folders of the shards of one run (simulate --shard i/n) into the
-// outputs of the whole run, byte-identical in summary.json to a single unsharded run.
-import { closeSync, openSync, readSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+// outputs of the whole run, byte-identical in summary.json to a single unsharded run. Every shard is
+// verified before anything is written: its accumulator.json against its own content hash, its
+// per-game CSV (found relative to the shard folder, so moved folders merge) against the hash, bytes
+// and rows recorded for it.
+import { open } from 'node:fs/promises';
+import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { InputError } from '../legions/params.js';
 import { writeOutputs } from '../report/outputs.js';
 import type { RunAccumulator } from '../sim/accumulator.js';
-import { type AccumulatorFile, readAccumulatorFile, readCheckpoint, writeAccumulatorFile } from '../sim/checkpoint.js';
-import { ensureWritableDir, PartialFile } from '../sim/files.js';
+import { ACCUMULATOR_FILE, type AccumulatorFile, accumulatorFileText, type PerGameRecord, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame } from '../sim/checkpoint.js';
+import { claimOutputs } from '../sim/claim.js';
+import { PartialFile } from '../sim/files.js';
+import { liveHolder, LOCK_NAME } from '../sim/lock.js';
+import { checkOutputDir, checkOutputFile, type InputPath, isWithin } from '../sim/paths.js';
+import { StopSignals } from '../sim/signals.js';
 import { identityMismatch } from '../sim/spec.js';
 import { summarise, summaryText } from '../sim/summary.js';
-import { headline } from './simulate.js';
+import { writeTransaction } from '../sim/transaction.js';
+import { headline, RUN_OUTPUTS } from './simulate.js';
 
 interface MergeArgs {
   shards: string[];
@@ -20,11 +28,26 @@ interface MergeArgs {
   charts: boolean;
 }
 
-type Shard = AccumulatorFile & { accumulator: RunAccumulator; dir: string };
+type Shard = AccumulatorFile & { accumulator: RunAccumulator; dir: string; csv: string | null };
 
 function loadShard(dir: string): Shard {
-  const a = readAccumulatorFile(dir);
-  if (a) return { ...a, dir };
+  const holder = liveHolder(`${dir}/${LOCK_NAME}`);
+  if (holder) throw new InputError(`merge: shard ${dir} is being written by another legions run (${holder}); merge it when that run has ended`);
+  let a;
+  try {
+    a = readAccumulatorFile(dir);
+  } catch (e) {
+    throw new InputError(`merge: shard ${dir}: ${(e as Error).message}`);
+  }
+  if (a) {
+    let csv: string | null = null;
+    if (a.perGame) {
+      const v = verifyPerGame(dir, a.perGame, a.range[1] - a.range[0]);
+      if (v.problem) throw new InputError(`merge: shard ${dir}: ${v.problem}`);
+      csv = v.path;
+    }
+    return { ...a, dir, csv };
+  }
   const c = readCheckpoint(dir);
   if (c) throw new InputError(`merge: shard ${dir} is not complete (checkpoint at game ${c.next} of ${c.range[0]}..${c.range[1]}); finish it with simulate --resume`);
   throw new InputError(`merge: ${dir} holds no accumulator.json (not the --out folder of a finished simulate)`);
@@ -48,34 +71,30 @@ export function checkShards(shards: Shard[]): Shard[] {
   return sorted;
 }
 
-/** Concatenates the shards' per-game CSVs in game order, keeping the first header only. */
-function mergePerGame(path: string, shards: Shard[]): void {
-  const out = new PartialFile(path);
-  try {
-    shards.forEach((s, k) => {
-      const fd = openSync(s.perGame!, 'r');
-      try {
-        const buf = Buffer.alloc(1 << 20);
-        let skipping = k > 0;
-        for (let n = readSync(fd, buf); n > 0; n = readSync(fd, buf)) {
-          let chunk = buf.subarray(0, n);
-          if (skipping) {
-            const nl = chunk.indexOf(10);
-            if (nl < 0) continue;
-            chunk = chunk.subarray(nl + 1);
-            skipping = false;
-          }
-          out.append(chunk.toString('utf8'));
+/**
+ * Concatenates the shards' per-game CSVs in game order into FILE.partial, keeping the first header
+ * only; chunks are read asynchronously, so a signal is seen while a large merge runs.
+ */
+async function mergePerGame(out: PartialFile, shards: Shard[]): Promise<void> {
+  for (const [k, s] of shards.entries()) {
+    const fh = await open(s.csv!, 'r');
+    try {
+      const buf = Buffer.alloc(1 << 20);
+      let skipping = k > 0;
+      for (let r = await fh.read(buf, 0, buf.length); r.bytesRead > 0; r = await fh.read(buf, 0, buf.length)) {
+        let chunk = buf.subarray(0, r.bytesRead);
+        if (skipping) {
+          const nl = chunk.indexOf(10);
+          if (nl < 0) continue;
+          chunk = chunk.subarray(nl + 1);
+          skipping = false;
         }
-      } finally {
-        closeSync(fd);
+        out.appendBytes(chunk);
       }
-    });
-  } catch (e) {
-    out.close();
-    throw e;
+    } finally {
+      await fh.close();
+    }
   }
-  out.finish();
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
@@ -83,37 +102,64 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   describe: 'Merge the --out folders of the shards of one simulate run into the whole run\'s outputs',
   builder: (y) =>
     y.positional('shards', { type: 'string', array: true, describe: 'The shards\' --out folders' })
-      .option('out', { type: 'string', demandOption: true, describe: 'Output folder for the merged run' })
+      .option('out', { type: 'string', demandOption: true, describe: 'Output folder for the merged run (not a shard folder)' })
       .option('per-game', { type: 'string', describe: 'Also concatenate the shards\' per-game CSVs into this file' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the summary JSON on stdout' })
       .option('charts', { type: 'boolean', default: true, describe: 'Render the charts (--no-charts to skip)' }) as never,
   handler: async (a) => {
-    const shards = checkShards(a.shards.map(loadShard));
-    const perGame = a['per-game'] ? resolve(a['per-game']) : null;
-    if (perGame) {
-      const without = shards.find((s) => !s.perGame);
+    const names = (a.shards ?? []).map(String);
+    if (names.some((n) => n.trim() === '')) throw new InputError('merge: a shard folder name is empty');
+    const shards = checkShards(names.map(loadShard));
+    const wantCsv = a['per-game'] !== undefined;
+    if (wantCsv) {
+      const without = shards.find((s) => !s.csv);
       if (without) throw new InputError(`merge: --per-game: shard ${without.dir} was run without --per-game`);
     }
-    ensureWritableDir(a.out, '--out');
-    if (perGame) ensureWritableDir(dirname(perGame), '--per-game');
+    const inputs: InputPath[] = shards.flatMap((s) => [{ path: s.dir, what: 'shard', folder: true }, ...(s.csv ? [{ path: s.csv, what: 'shard CSV' }] : [])]);
+    const out = checkOutputDir(a.out, 'merge: --out', inputs, RUN_OUTPUTS);
+    const perGame = wantCsv ? checkOutputFile(a['per-game']!, 'merge: --per-game', inputs, out, RUN_OUTPUTS) : null;
 
-    const first = shards[0]!;
-    const acc = shards.slice(1).reduce((m, s) => m.merge(s.accumulator), first.accumulator);
-    const games = first.identity.games;
-    const seconds = shards.reduce((t, s) => t + s.perf.seconds, 0);
-    const threads = shards.reduce((t, s) => t + s.perf.threads, 0);
-    if (perGame) mergePerGame(perGame, shards);
-    writeAccumulatorFile(a.out, { identity: first.identity, fingerprint: first.fingerprint, range: [0, games], shard: null, perGame, perf: { seconds, threads }, acc: acc.toJSON() });
-    const summary = summarise(acc, first.identity, first.fingerprint, [0, games]);
-    const perf = {
-      threads,
-      games,
-      seconds: Number(seconds.toFixed(3)),
-      gamesPerSecond: seconds > 0 ? Math.round(games / seconds) : null,
-      shards: shards.length,
-    };
-    await writeOutputs(a.out, summary, acc, { command: 'merge', shard: null, shards: shards.length, perGame, perf }, a.charts);
-    if (a.json) process.stdout.write(summaryText(summary, perf));
-    else process.stdout.write(`${headline(summary)}; merged from ${shards.length} shards\noutputs in ${a.out}\n`);
+    const claim = claimOutputs('merge', { path: out, what: `--out ${a.out}` }, perGame ? [{ path: perGame, what: `--per-game ${a['per-game']}` }] : []);
+    const signals = new StopSignals().install();
+    try {
+      await merge(a, shards, out, perGame, signals);
+    } finally {
+      signals.uninstall();
+      claim.release();
+    }
   },
 };
+
+async function merge(a: MergeArgs, shards: Shard[], out: string, perGame: string | null, signals: StopSignals): Promise<void> {
+  const first = shards[0]!;
+  const acc = shards.slice(1).reduce((m, s) => m.merge(s.accumulator), first.accumulator);
+  const games = first.identity.games;
+  const seconds = shards.reduce((t, s) => t + s.perf.seconds, 0);
+  const threads = shards.reduce((t, s) => t + s.perf.threads, 0);
+
+  const summary = summarise(acc, first.identity, first.fingerprint, [0, games]);
+  const perf = {
+    threads,
+    games,
+    seconds: Number(seconds.toFixed(3)),
+    gamesPerSecond: seconds > 0 ? Math.round(games / seconds) : null,
+    shards: shards.length,
+  };
+  const own = perGame && isWithin(perGame, out) ? [relative(out, perGame)] : [];
+  await writeTransaction(out, 'merge', signals, async (tx) => {
+    let perGameRec: PerGameRecord | null = null;
+    if (perGame) {
+      // The merged CSV is staged as FILE.partial and renamed into place with the other outputs.
+      const csv = new PartialFile(perGame);
+      tx.onRollback(() => csv.discard());
+      await mergePerGame(csv, shards);
+      csv.sync();
+      perGameRec = { ...perGameRecord(out, csv.tmp), path: relative(out, perGame) };
+      tx.beforeCommit(() => csv.finish());
+    }
+    tx.put(ACCUMULATOR_FILE, accumulatorFileText({ identity: first.identity, fingerprint: first.fingerprint, range: [0, games], shard: null, perGame: perGameRec, perf: { seconds, threads }, acc: acc.toJSON() }));
+    await writeOutputs(tx.put.bind(tx), summary, acc, { command: 'merge', shard: null, shards: shards.length, perGame: perGame ? relative(out, perGame) : null, perf }, a.charts);
+  }, own);
+  if (a.json) process.stdout.write(summaryText(summary, perf));
+  else process.stdout.write(`${headline(summary)}; merged from ${shards.length} shards\noutputs in ${a.out}\n`);
+}

@@ -3,6 +3,7 @@ import type { CommandModule } from 'yargs';
 import { playGame } from '../legions/game.js';
 import type { Outcome } from '../legions/outcome.js';
 import { CAUSE_NAMES, factionName, type TraceEvent } from '../legions/state.js';
+import { intInRange, MAX_GAMES } from './args.js';
 import { buildConfig, buildPolicies, type GameArgs, withGameOptions } from './options.js';
 
 interface ReplayArgs extends GameArgs {
@@ -61,9 +62,10 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   describe: 'Print one game turn by turn (every draw, event, bid, motion, vote and battle)',
   builder: (y) =>
     withGameOptions(y)
-      .option('game', { type: 'number', default: 0, describe: 'Game index within the seed' })
+      .option('game', { type: 'number', default: 0, describe: `Game index within the seed, 0..${MAX_GAMES - 1}` })
       .option('json', { type: 'boolean', default: false, describe: 'Structured JSON trace' }) as never,
   handler: (a) => {
+    intInRange('--game', a.game, 0, MAX_GAMES - 1);
     const r = runReplay(a);
     process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatReplay(r));
   },

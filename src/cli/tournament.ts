@@ -1,13 +1,15 @@
 // legions tournament: policies against each other with seat rotation; CSV, JSON, chart and HTML section.
-import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { runTournament, type TournamentResult } from '../ai/tournament.js';
 import { InputError } from '../legions/params.js';
-import { renderSvg, svgToPng } from '../report/render.js';
-import { ensureWritableDir, writeAtomic } from '../sim/files.js';
+import { claimOutputs } from '../sim/claim.js';
+import { checkOutputDir } from '../sim/paths.js';
 import { Progress } from '../sim/progress.js';
+import { StopSignals } from '../sim/signals.js';
+import { writeTransaction } from '../sim/transaction.js';
 import { makePolicy } from '../../policies/index.js';
-import { buildConfig, type GameArgs, withGameOptions } from './options.js';
+import { intInRange, MAX_MAIN_THREAD_GAMES } from './args.js';
+import { buildConfig, checkWeightFiles, type GameArgs, gameInputs, withGameOptions } from './options.js';
 
 interface TournamentArgs extends GameArgs {
   games: number;
@@ -64,42 +66,58 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
   builder: (y) =>
     withGameOptions(y)
       .option('policies', { type: 'string', default: 'random,statesman,opportunist,parametric', describe: 'Policies to compare (two or more)' })
-      .option('games', { type: 'number', default: 1000, describe: 'Rotated games' })
-      .option('collapse-games', { type: 'number', default: 200, describe: 'Games per policy with every seat playing it' })
+      .option('games', { type: 'number', default: 1000, describe: `Rotated games, 1..${MAX_MAIN_THREAD_GAMES}` })
+      .option('collapse-games', { type: 'number', default: 200, describe: `Games per policy with every seat playing it, 0..${MAX_MAIN_THREAD_GAMES}` })
       .option('out', { type: 'string', default: 'reports/tournament', describe: 'Output folder' })
       .option('json', { type: 'boolean', default: false })
       .option('quiet', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
-    const names = a.policies.split(',').map((s) => s.trim()).filter(Boolean);
+    const names = a.policies.split(',').map((s) => s.trim());
+    if (names.some((n) => n === '')) throw new InputError('--policies: an empty policy name');
     if (names.length < 2) throw new InputError('--policies needs two or more policies to compare');
+    const twice = names.find((n, i) => names.indexOf(n) !== i);
+    if (twice) throw new InputError(`--policies: "${twice}" is named twice`);
+    checkWeightFiles(names);
     names.forEach((n) => makePolicy(n));
-    for (const [k, v] of [['games', a.games], ['collapse-games', a.collapseGames]] as const) {
-      if (!Number.isInteger(v) || v < (k === 'games' ? 1 : 0)) throw new InputError(`--${k} must be a whole number, got ${v}`);
-    }
+    intInRange('--games', a.games, 1, MAX_MAIN_THREAD_GAMES);
+    intInRange('--collapse-games', a.collapseGames, 0, MAX_MAIN_THREAD_GAMES);
     const cfg = buildConfig({ ...a, policies: 'statesman' });
-    ensureWritableDir(a.out, '--out');
-    const progress = new Progress(a.games + a.collapseGames * names.length, { quiet: a.quiet, label: 'tournament' });
-    progress.start();
-    const r = runTournament(cfg, names, a.games, a.seed, a.collapseGames, (d) => progress.update(d));
-    progress.finish();
-    const spec = tournamentChart(r);
-    const svg = await renderSvg(spec);
-    ensureWritableDir(join(a.out, 'charts'), '--out');
-    writeAtomic(join(a.out, 'charts', 'tournament.vl.json'), JSON.stringify(spec, null, 2) + '\n');
-    writeAtomic(join(a.out, 'charts', 'tournament.svg'), svg);
-    writeAtomic(join(a.out, 'charts', 'tournament.png'), svgToPng(svg));
-    writeAtomic(join(a.out, 'tournament.csv'), tournamentCsv(r));
-    writeAtomic(join(a.out, 'tournament.json'), JSON.stringify(r, null, 2) + '\n');
-    writeAtomic(join(a.out, 'tournament.html'), `<!doctype html><html><head><meta charset="utf-8"><title>LEGIONS policy tournament</title></head><body>\n${tournamentHtml(r, svg)}</body></html>\n`);
-    if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
-    else {
-      process.stdout.write(`ranked by win rate over seat-games (a collapse is no win); BT = Bradley-Terry strength from who finished above whom in Prestige in surviving games\n`);
-      for (const x of [...r.rows].sort((p, q) => p.rank - q.rank)) {
-        const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
-        const coll = c.games ? `  collapse with it in every seat ${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}]` : '';
-        process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)} (BT rank ${x.btRank})${coll}\n`);
+    const out = checkOutputDir(a.out, '--out', gameInputs(a), ['tournament.csv', 'tournament.json', 'tournament.html', 'charts']);
+    const claim = claimOutputs('tournament', { path: out, what: `--out ${a.out}` });
+    try {
+      const progress = new Progress(a.games + a.collapseGames * names.length, { quiet: a.quiet, label: 'tournament' });
+      progress.start();
+      const r = runTournament(cfg, names, a.games, a.seed, a.collapseGames, (d) => progress.update(d));
+      progress.finish();
+      const spec = tournamentChart(r);
+      // Loaded only here: vega takes about 0.4 s to import, which every other command would pay.
+      const { renderSvg, svgToPng } = await import('../report/render.js');
+      const signals = new StopSignals().install();
+      try {
+        await writeTransaction(out, 'tournament', signals, async (tx) => {
+          const svg = await renderSvg(spec);
+          tx.put('charts/tournament.vl.json', JSON.stringify(spec, null, 2) + '\n');
+          tx.put('charts/tournament.svg', svg);
+          tx.put('charts/tournament.png', svgToPng(svg));
+          tx.put('tournament.csv', tournamentCsv(r));
+          tx.put('tournament.json', JSON.stringify(r, null, 2) + '\n');
+          tx.put('tournament.html', `<!doctype html><html><head><meta charset="utf-8"><title>LEGIONS policy tournament</title></head><body>\n${tournamentHtml(r, svg)}</body></html>\n`);
+        });
+      } finally {
+        signals.uninstall();
       }
-      process.stdout.write(`written to ${a.out}\n`);
+      if (a.json) process.stdout.write(JSON.stringify(r, null, 2) + '\n');
+      else {
+        process.stdout.write(`ranked by win rate over seat-games (a collapse is no win); BT = Bradley-Terry strength from who finished above whom in Prestige in surviving games\n`);
+        for (const x of [...r.rows].sort((p, q) => p.rank - q.rank)) {
+          const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
+          const coll = c.games ? `  collapse with it in every seat ${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}]` : '';
+          process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)} (BT rank ${x.btRank})${coll}\n`);
+        }
+        process.stdout.write(`written to ${a.out}\n`);
+      }
+    } finally {
+      claim.release();
     }
   },
 };

@@ -6,12 +6,16 @@ import { selfPlay } from '../ai/selfplay.js';
 import { SURVIVAL_WEIGHT, tune } from '../ai/tune.js';
 import { defaultThreads } from '../sim/runner.js';
 import { InputError } from '../legions/params.js';
-import { ensureWritableDir, writeAtomic } from '../sim/files.js';
+import { readJsonInput } from '../core/input.js';
+import { claimOutputs } from '../sim/claim.js';
+import { writeAtomic } from '../sim/files.js';
+import { checkOutputDir, checkOutputFile } from '../sim/paths.js';
 import { makePolicy } from '../../policies/index.js';
 import { defaultWeightsPath, loadWeights } from '../../policies/weights.js';
 import { OPPORTUNIST, STATESMAN, type Weights } from '../../policies/parametric.js';
 import type { GameConfig } from '../legions/game.js';
-import { buildConfig, type GameArgs, withGameOptions } from './options.js';
+import { intInRange, MAX_MAIN_THREAD_GAMES, threadsInRange } from './args.js';
+import { buildConfig, checkWeightFiles, type GameArgs, gameInputs, withGameOptions } from './options.js';
 
 interface TuneArgs extends GameArgs {
   field: string;
@@ -40,10 +44,10 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     withGameOptions(y)
       .option('field', { type: 'string', default: 'statesman,parametric', describe: 'Opponent policies, rotated over the other seats' })
       .option('start', { type: 'string', describe: 'Starting weight file (default: policies/parametric/default.json)' })
-      .option('generations', { type: 'number', default: 8 })
-      .option('population', { type: 'number', default: 8, describe: 'Offspring per generation' })
-      .option('parents', { type: 'number', default: 2, describe: 'Parents kept per generation' })
-      .option('games', { type: 'number', default: 200, describe: 'Games per evaluation' })
+      .option('generations', { type: 'number', default: 8, describe: 'Generations, 1..1000' })
+      .option('population', { type: 'number', default: 8, describe: 'Offspring per generation, 1..1000' })
+      .option('parents', { type: 'number', default: 2, describe: 'Parents kept per generation (1..population)' })
+      .option('games', { type: 'number', default: 200, describe: `Games per evaluation, 1..${MAX_MAIN_THREAD_GAMES}` })
       .option('sigma', { type: 'number', default: 0.15, describe: 'Mutation step as a share of each weight range' })
       .option('name', { type: 'string', default: 'evolved', describe: 'Name of the weight file written' })
       .option('out', { type: 'string', default: 'policies/evolved', describe: 'Folder for the weight file' })
@@ -56,42 +60,57 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
       .option('quiet', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
-    for (const [k, v, min] of [['generations', a.generations, 1], ['population', a.population, 1], ['parents', a.parents, 1], ['games', a.games, 1]] as const) {
-      if (!Number.isInteger(v) || v < min) throw new InputError(`--${k} must be a whole number >= ${min}, got ${v}`);
-    }
+    intInRange('--generations', a.generations, 1, 1000);
+    intInRange('--population', a.population, 1, 1000);
+    intInRange('--parents', a.parents, 1, Math.max(1, a.population));
+    intInRange('--games', a.games, 1, MAX_MAIN_THREAD_GAMES);
     if (!(a.sigma > 0 && a.sigma <= 1)) throw new InputError(`--sigma must be in (0, 1], got ${a.sigma}`);
     if (!/^[A-Za-z0-9_-]+$/.test(a.name)) throw new InputError(`--name "${a.name}" may hold only letters, digits, - and _`);
-    const field = a.field.split(',').map((s) => s.trim()).filter(Boolean);
-    if (!field.length) throw new InputError('--field needs at least one policy');
+    const field = a.field.split(',').map((s) => s.trim());
+    if (field.some((n) => n === '')) throw new InputError('--field: an empty policy name');
+    checkWeightFiles(field);
     field.forEach((n) => makePolicy(n));
+    if (a.start !== undefined) readJsonInput(a.start, 'weights');
     const start = loadWeights(a.start ?? defaultWeightsPath());
     const cfg = buildConfig({ ...a, policies: 'statesman' });
-    ensureWritableDir(a.out, '--out');
     if (!(a.survivalWeight >= 0 && a.survivalWeight <= 10)) throw new InputError(`--survival-weight must be in 0..10, got ${a.survivalWeight}`);
-    if (a.selfPlay) return selfPlayCommand(a, cfg, start);
+    threadsInRange(a.threads);
+    if (a.selfPlay) {
+      intInRange('--rounds', a.rounds, 1, 100);
+      intInRange('--measure-games', a.measureGames, 10, MAX_MAIN_THREAD_GAMES);
+      intInRange('--deviators', a.deviators, 1, 20);
+    }
+    const inputs = [...gameInputs(a), ...(a.start !== undefined ? [{ path: a.start, what: '--start' }] : [])];
+    const out = checkOutputDir(a.out, '--out', inputs);
+    const file = checkOutputFile(join(out, `${a.name}.json`), '--name', inputs);
+    const claim = claimOutputs('tune', { path: out, what: `--out ${a.out}` });
     const pool = new EvalPool(a.threads ?? defaultThreads());
-    let r;
     try {
-      r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed, survivalWeight: a.survivalWeight },
-        (gen, best, mean) => {
-          if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${SURVIVAL_WEIGHT} x survival)\n`);
-        });
+      if (a.selfPlay) await selfPlayAndWrite(a, pool, cfg, start, file);
+      else await tuneAndWrite(a, pool, cfg, start, field, file);
     } finally {
       await pool.close();
+      claim.release();
     }
-    const v = r.validation;
-    const file = join(a.out, `${a.name}.json`);
-    const doc = {
-      description: `Evolved by legions tune against ${field.join(', ')} (${a.players} players, seed ${a.seed}).`,
-      field, players: a.players, seed: a.seed, generations: a.generations,
-      validation: { games: v.games, winRate: v.winRate, ci95: v.ci95, startWinRate: v.startWinRate },
-      history: r.history,
-      weights: r.best,
-    };
-    writeAtomic(file, JSON.stringify(doc, null, 2) + '\n');
-    process.stdout.write(`win share against the field ${(100 * v.winRate).toFixed(1)} % [${(100 * v.ci95[0]).toFixed(1)}, ${(100 * v.ci95[1]).toFixed(1)}] over ${v.games} validation games (start: ${(100 * v.startWinRate).toFixed(1)} %); written ${file}\n`);
   },
 };
+
+async function tuneAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, field: string[], file: string): Promise<void> {
+  const r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed, survivalWeight: a.survivalWeight },
+    (gen, best, mean) => {
+      if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${a.survivalWeight} x survival)\n`);
+    });
+  const v = r.validation;
+  const doc = {
+    description: `Evolved by legions tune against ${field.join(', ')} (${a.players} players, seed ${a.seed}).`,
+    field, players: a.players, seed: a.seed, generations: a.generations,
+    validation: { games: v.games, winRate: v.winRate, ci95: v.ci95, startWinRate: v.startWinRate },
+    history: r.history,
+    weights: r.best,
+  };
+  writeAtomic(file, JSON.stringify(doc, null, 2) + '\n');
+  process.stdout.write(`win share against the field ${(100 * v.winRate).toFixed(1)} % [${(100 * v.ci95[0]).toFixed(1)}, ${(100 * v.ci95[1]).toFixed(1)}] over ${v.games} validation games (start: ${(100 * v.startWinRate).toFixed(1)} %); written ${file}\n`);
+}
 
 /** The opponents that seed a self-play population: built-in vectors by name, or weight files. */
 function opponentWeights(list: string | undefined): Weights[] {
@@ -100,22 +119,11 @@ function opponentWeights(list: string | undefined): Weights[] {
     x === 'statesman' ? STATESMAN : x === 'opportunist' ? { ...OPPORTUNIST, cooperateRI: 30 } : loadWeights(x));
 }
 
-async function selfPlayCommand(a: TuneArgs, cfg: GameConfig, start: Weights): Promise<void> {
-  if (!Number.isInteger(a.rounds) || a.rounds < 1 || a.rounds > 100) throw new InputError(`--rounds must be a whole number in 1..100, got ${a.rounds}`);
-  if (!Number.isInteger(a.measureGames) || a.measureGames < 10) throw new InputError(`--measure-games must be a whole number >= 10, got ${a.measureGames}`);
-  if (!Number.isInteger(a.deviators) || a.deviators < 1 || a.deviators > 20) throw new InputError(`--deviators must be a whole number in 1..20, got ${a.deviators}`);
-  const opponents = opponentWeights(a.opponents);
-  const pool = new EvalPool(a.threads ?? defaultThreads());
-  let r;
-  try {
-    r = await selfPlay(pool, cfg, start, opponents, {
-      rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
-      measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators,
-    }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
-  } finally {
-    await pool.close();
-  }
-  const file = join(a.out, `${a.name}.json`);
+async function selfPlayAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, file: string): Promise<void> {
+  const r = await selfPlay(pool, cfg, start, opponentWeights(a.opponents), {
+    rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
+    measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators,
+  }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
   const doc = {
     description: `Trained by legions tune --self-play (${a.players} players, seed ${a.seed}): iterated best responses over a growing population.`,
     command: `legions ${process.argv.slice(2).join(' ')}`,

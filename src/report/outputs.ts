@@ -1,11 +1,10 @@
-// Everything a run leaves in its --out folder, each file written atomically: summary.json,
-// summary.csv, per-turn.csv, charts/*.vl.json|svg|png and manifest.json (written last).
+// Everything a run leaves in its --out folder: summary.json, summary.csv, per-turn.csv,
+// charts/*.vl.json|svg|png and manifest.json (written last), staged and committed as one transaction.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../core/paths.js';
 import type { RunAccumulator } from '../sim/accumulator.js';
-import { writeAtomic } from '../sim/files.js';
 import { type Summary, summaryText } from '../sim/summary.js';
 import { buildCharts } from './charts.js';
 import { perTurnCsv, summaryCsv } from './csv.js';
@@ -49,10 +48,17 @@ export function gitCommit(): string | null {
   }
 }
 
-export async function writeOutputs(dir: string, s: Summary, acc: RunAccumulator, info: ManifestInfo, charts: boolean): Promise<string[]> {
+/** Where outputs go: a name relative to the output folder, and its content. */
+export type PutFile = (name: string, data: string | Uint8Array) => void;
+
+/**
+ * Writes the outputs through `sink` (a transaction's staging folder, see sim/transaction.ts), the
+ * manifest last.
+ */
+export async function writeOutputs(sink: PutFile, s: Summary, acc: RunAccumulator, info: ManifestInfo, charts: boolean): Promise<string[]> {
   const files: string[] = [];
   const put = (name: string, data: string | Uint8Array) => {
-    writeAtomic(join(dir, name), data);
+    sink(name, data);
     files.push(name);
   };
   put('summary.json', summaryText(s, info.perf));
@@ -61,7 +67,6 @@ export async function writeOutputs(dir: string, s: Summary, acc: RunAccumulator,
   if (charts) {
     // Loaded only here: vega and vega-lite take about half a second to import.
     const { renderSvg, svgToPng } = await import('./render.js');
-    mkdirSync(join(dir, 'charts'), { recursive: true });
     for (const c of buildCharts(s, acc)) {
       put(`charts/${c.name}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
       const svg = await renderSvg(c.spec);

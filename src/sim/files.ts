@@ -1,13 +1,12 @@
 // Atomic file output: every file appears complete or not at all.
 import { closeSync, constants, fsyncSync, ftruncateSync, mkdirSync, openSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { InputError } from '../legions/params.js';
 
 let tmpCounter = 0;
 
 /** Writes a file atomically: a temporary file beside it, flushed, then renamed into place. */
 export function writeAtomic(path: string, data: string | Uint8Array): void {
-  const tmp = `${path}.${process.pid}.${tmpCounter++}.tmp`;
+  const tmp = `${path}.legions-${process.pid}-${tmpCounter++}.tmp`;
   try {
     const fd = openSync(tmp, 'w');
     try {
@@ -24,18 +23,6 @@ export function writeAtomic(path: string, data: string | Uint8Array): void {
       // nothing to clean
     }
     throw e;
-  }
-}
-
-/** Creates `dir` (and parents) and checks a file can be written there; InputError naming `what` if not. */
-export function ensureWritableDir(dir: string, what: string): void {
-  try {
-    mkdirSync(dir, { recursive: true });
-    const probe = `${dir}/.legions-probe-${process.pid}.tmp`;
-    writeFileSync(probe, '');
-    unlinkSync(probe);
-  } catch (e) {
-    throw new InputError(`${what} ${dir}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
 }
 
@@ -75,7 +62,10 @@ export class PartialFile {
   }
 
   append(text: string): void {
-    const buf = Buffer.from(text, 'utf8');
+    this.appendBytes(Buffer.from(text, 'utf8'));
+  }
+
+  appendBytes(buf: Uint8Array): void {
     let off = 0;
     while (off < buf.length) off += writeSync(this.fd, buf, off, buf.length - off, this.size + off);
     this.size += buf.length;
@@ -96,5 +86,19 @@ export class PartialFile {
   /** Closes, keeping FILE.partial for a later resume. */
   close(): void {
     closeSync(this.fd);
+  }
+
+  /** Closes and removes FILE.partial (a rolled-back output). */
+  discard(): void {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    try {
+      unlinkSync(this.tmp);
+    } catch {
+      // already gone
+    }
   }
 }

@@ -2,11 +2,13 @@
 // CSV in game order, checkpoint the merged prefix every interval, stop cleanly on SIGINT/SIGTERM,
 // and leave accumulator.json (what `legions merge` reads) when complete.
 import { existsSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { InputError } from '../legions/params.js';
 import { RunAccumulator } from './accumulator.js';
-import { ACCUMULATOR_FILE, CHECKPOINT_FILE, readAccumulatorFile, readCheckpoint, writeAccumulatorFile, writeCheckpoint } from './checkpoint.js';
+import { ACCUMULATOR_FILE, CHECKPOINT_FILE, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame, writeAccumulatorFile, writeCheckpoint } from './checkpoint.js';
 import { fileSize, PartialFile } from './files.js';
+import { StopSignals } from './signals.js';
+import { cleanPreviousOutputs } from './transaction.js';
 import { perGameHeader } from './pergame.js';
 import type { Progress } from './progress.js';
 import { runPool } from './runner.js';
@@ -25,6 +27,11 @@ export interface SessionOptions {
   progress?: Progress;
   /** A note for the user (stderr unless quiet). */
   note?(msg: string): void;
+  /**
+   * The caller's signal handling (installed for the whole command, so a signal between the pool and
+   * the outputs is not lost); the session installs its own when none is given.
+   */
+  signals?: StopSignals;
 }
 
 export interface SessionResult {
@@ -74,11 +81,13 @@ function findStart(spec: RunSpec, opts: SessionOptions): Start {
   };
   const c = readCheckpoint(dir);
   if (c) {
-    check('checkpoint', c, c.perGame?.path ?? null);
-    if (c.perGame) {
-      const tmp = `${c.perGame.path}.partial`;
+    // The per-game path is recorded relative to the folder (older checkpoints: absolute).
+    const csvPath = c.perGame ? resolve(dir, c.perGame.path) : null;
+    check('checkpoint', c, csvPath);
+    if (c.perGame && csvPath) {
+      const tmp = `${csvPath}.partial`;
       // Finished but not yet recorded as complete: the file was already renamed into place.
-      const have = fileSize(tmp) ?? fileSize(c.perGame.path);
+      const have = fileSize(tmp) ?? fileSize(csvPath);
       if (have === null || have < c.perGame.bytes) {
         throw new InputError(`--resume: ${tmp} is missing or shorter than the checkpoint recorded; re-run without --resume`);
       }
@@ -87,8 +96,9 @@ function findStart(spec: RunSpec, opts: SessionOptions): Start {
   }
   const a = readAccumulatorFile(dir);
   if (a) {
-    check('accumulator', a, a.perGame);
-    if (a.perGame && !existsSync(a.perGame)) throw new InputError(`--resume: ${a.perGame} is missing; re-run without --resume`);
+    const csv = a.perGame ? verifyPerGame(dir, a.perGame, spec.end - spec.start) : null;
+    check('accumulator', a, csv?.path ?? null);
+    if (csv?.problem) throw new InputError(`--resume: ${join(dir, ACCUMULATOR_FILE)}: ${csv.problem}; re-run without --resume`);
     return { next: spec.end, acc: a.accumulator, seconds: a.perf.seconds, perGameBytes: null, complete: true };
   }
   opts.note?.(`no checkpoint in ${dir}: starting from the first game`);
@@ -111,6 +121,9 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
     if (!opts.resume && existsSync(join(dir, CHECKPOINT_FILE))) opts.note?.(`replacing the checkpoint in ${dir} (--resume would continue it)`);
     rmSync(join(dir, CHECKPOINT_FILE), { force: true });
     rmSync(join(dir, ACCUMULATOR_FILE), { force: true });
+    // A fresh run owns the folder: the previous run's summary, charts and CSVs go (only files it listed).
+    const old = cleanPreviousOutputs(dir, 'simulate');
+    if (old.length) opts.note?.(`removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${dir}`);
   }
 
   let csv: PartialFile | null = null;
@@ -124,13 +137,10 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
     }
   }
 
-  let stopSignal: string | null = null;
-  const onSignal = (sig: NodeJS.Signals) => {
-    if (stopSignal) process.exit(130); // a second signal: stop now, the last checkpoint stands
-    stopSignal = sig;
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  // A first signal stops submitting batches (those in flight finish, then a checkpoint); a second
+  // one stops at once, and the last checkpoint stands.
+  const signals = opts.signals ?? new StopSignals().install();
+  signals.onUrgent(StopSignals.exitNow);
 
   const crashAfter = Number(process.env.LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS ?? 0); // test hook: a hard crash
   let checkpoints = 0;
@@ -142,7 +152,7 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
     csv?.sync();
     writeCheckpoint(dir, {
       identity: id, fingerprint: fp, range, shard: spec.shard,
-      perGame: csv && opts.perGame ? { path: opts.perGame, bytes: csv.bytes } : null,
+      perGame: csv && opts.perGame ? { path: relative(dir, opts.perGame), bytes: csv.bytes } : null,
       next, seconds: start.seconds + (performance.now() - t0) / 1000, acc: acc.toJSON(),
     });
     lastCheckpoint = performance.now();
@@ -158,27 +168,27 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
         if (dir && performance.now() - lastCheckpoint >= opts.checkpointEvery * 1000 && b.end < spec.end) checkpoint(acc, b.end);
       },
       onProgress: (played) => progress?.update(start.next - spec.start + played),
-      shouldStop: () => stopSignal !== null,
+      shouldStop: () => signals.signal !== null,
     });
     sessionSeconds = result.seconds;
   } catch (e) {
     csv?.close();
     throw e;
   } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
+    if (!opts.signals) signals.uninstall();
   }
   const seconds = start.seconds + sessionSeconds;
   if (result.next < spec.end) {
     checkpoint(result.acc, result.next);
     csv?.close();
     progress?.finish('(interrupted)');
-    throw new Interrupted(result.next, spec.end, dir ?? null, stopSignal ?? 'stop');
+    throw new Interrupted(result.next, spec.end, dir ?? null, signals.signal ?? 'stop');
   }
   progress?.finish();
   csv?.finish();
   if (dir) {
-    writeAccumulatorFile(dir, { identity: id, fingerprint: fp, range, shard: spec.shard, perGame: opts.perGame ?? null, perf: { seconds, threads: opts.threads }, acc: result.acc.toJSON() });
+    const perGame = opts.perGame ? perGameRecord(dir, opts.perGame) : null;
+    writeAccumulatorFile(dir, { identity: id, fingerprint: fp, range, shard: spec.shard, perGame, perf: { seconds, threads: opts.threads }, acc: result.acc.toJSON() });
     rmSync(join(dir, CHECKPOINT_FILE), { force: true });
   }
   return { acc: result.acc, seconds, played: spec.end - start.next, sessionSeconds, resumedAt: start.next };
