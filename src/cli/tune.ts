@@ -55,7 +55,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('rounds', { type: 'number', default: 3, describe: 'Self-play: rounds (a best response and a candidate update each)' })
       .option('measure-games', { type: 'number', default: 1000, describe: 'Self-play: paired games to measure each round\'s best response' })
       .option('survival-weight', { type: 'number', default: SURVIVAL_WEIGHT, describe: 'Weight of the Republic\'s survival beside the win share in the fitness' })
-      .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with' })
+      .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with, or none' })
       .option('deviators', { type: 'number', default: 3, describe: 'Self-play: the candidate is judged against the last this many deviators' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
       .option('quiet', { type: 'boolean', default: false }) as never,
@@ -115,6 +115,7 @@ async function tuneAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start:
 /** The opponents that seed a self-play population: built-in vectors by name, or weight files. */
 function opponentWeights(list: string | undefined): Weights[] {
   if (!list) return [STATESMAN, { ...OPPORTUNIST, cooperateRI: 30 }];
+  if (list === 'none') return [];
   return list.split(',').map((x) => x.trim()).filter(Boolean).map((x) =>
     x === 'statesman' ? STATESMAN : x === 'opportunist' ? { ...OPPORTUNIST, cooperateRI: 30 } : loadWeights(x));
 }

@@ -5,12 +5,20 @@ import { applyRuleObject, defaultParams, InputError } from '../legions/params.js
 import { parseVariants } from '../legions/variants.js';
 import { parsePolicies } from '../../policies/index.js';
 import { type ArmSpec, type Experiment, resolveFrom } from './schema.js';
+import { checkFieldSeats, type Field, loadField } from '../../policies/fields.js';
 
 export interface Arm {
+  /** Unique name: the arm's own name, with `@field` when the experiment plays several fields. */
   name: string;
+  /** The arm's name in the experiment file, and the field it plays under (when fields are named). */
+  base: string;
+  field?: string;
   cfg: GameConfig;
   /** Policy name per seat before rotation. */
   policies: string[];
+  rotation: 'none' | 'all' | 'latin';
+  /** Index of the arm it is compared with: the baseline arm of its own field. */
+  baselineIndex: number;
   /** The swept value, when the arm comes from a sweep. */
   x?: number;
 }
@@ -68,23 +76,46 @@ function buildArm(e: Experiment & { dir: string }, a: ArmSpec, where: string, sw
     throw new InputError(`${where}.variants: ${(err as Error).message}`);
   }
   return {
-    name: a.name,
+    name: a.name, base: a.name,
     cfg: { players: e.players, params, board, variants },
     policies: seatNames(a.policies ?? e.policies, e.players, `${where}.policies`),
+    rotation: e.seatRotation, baselineIndex: 0,
     ...(sweepAt ? { x: sweepAt.value } : {}),
   };
 }
 
+/** A field named in an experiment: a shipped name, or a file relative to the experiment file. */
+function experimentField(e: Experiment & { dir: string }, name: string, i: number): Field {
+  const f = loadField(/^[A-Za-z0-9_-]+$/.test(name) ? name : resolveFrom(e.dir, name));
+  try {
+    checkFieldSeats(f, e.players);
+  } catch (err) {
+    throw new InputError(`fields.${i}: ${(err as Error).message}`);
+  }
+  return f;
+}
+
 /** The arms of an experiment: its listed arms, then one per sweep value; and the baseline's index. */
 export function buildArms(e: Experiment & { dir: string }): { arms: Arm[]; baseline: number } {
-  const arms = e.arms.map((a, i) => buildArm(e, a, `arms.${i}`));
+  const plain = e.arms.map((a, i) => buildArm(e, a, `arms.${i}`));
   if (e.sweep) {
     for (const v of sweepValues(e)) {
-      arms.push(buildArm(e, { name: `${e.sweep.param}=${v}` }, `sweep (${e.sweep.param}=${v})`, { param: e.sweep.param, value: v }));
+      plain.push(buildArm(e, { name: `${e.sweep.param}=${v}` }, `sweep (${e.sweep.param}=${v})`, { param: e.sweep.param, value: v }));
     }
   }
-  const baseline = e.baseline ? arms.findIndex((a) => a.name === e.baseline) : 0;
+  const baseline = e.baseline ? plain.findIndex((a) => a.name === e.baseline) : 0;
   if (baseline < 0) throw new InputError(`baseline: no arm is named "${e.baseline}"`);
+  if (!e.fields) return { arms: plain.map((a) => ({ ...a, baselineIndex: baseline })), baseline };
+  // Every arm under every field, field by field; each compared with the baseline of its own field.
+  const arms: Arm[] = [];
+  e.fields.forEach((name, i) => {
+    const f = experimentField(e, name, i);
+    const first = arms.length;
+    const policies = f.policies.length === 1 ? Array.from({ length: e.players }, () => f.policies[0]!) : [...f.policies];
+    for (const a of plain) {
+      arms.push({ ...a, name: `${a.name}@${f.name}`, field: f.name, policies, rotation: f.policies.length === 1 ? 'none' : f.seatRotation, baselineIndex: first + baseline });
+    }
+  });
   return { arms, baseline };
 }
 

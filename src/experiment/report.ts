@@ -17,6 +17,11 @@ import { type Comparison, compare, type Estimate, estimate, isRate, zFor } from 
 
 export interface ArmResult {
   name: string;
+  /** The arm's own name and the field it played under (when the experiment names fields). */
+  base: string;
+  field?: string;
+  /** The arm it is compared with (its field's baseline). */
+  baseline: string;
   x?: number;
   variants: string[];
   policies: string[];
@@ -39,7 +44,21 @@ export interface ArmResult {
 
 export interface ComparisonRow extends Comparison {
   arm: string;
+  base: string;
+  field?: string;
+  baseline: string;
   metric: Metric;
+  /** Why no conclusion can be drawn for this arm in this field (its variations never fired, or every game equals the baseline's). */
+  silent: string | null;
+}
+
+/** Across fields, per arm and metric: robust, field-dependent, no effect, or no conclusion. */
+export interface Verdict {
+  arm: string;
+  metric: Metric;
+  verdict: 'robust' | 'field-dependent' | 'no effect' | 'no conclusion';
+  text: string;
+  perField: { field: string; diff: Estimate; significant: boolean; silent: boolean }[];
 }
 
 export interface ExperimentResults {
@@ -55,6 +74,9 @@ export interface ExperimentResults {
   arms: ArmResult[];
   comparisons: ComparisonRow[];
   headlines: string[];
+  /** The fields every arm was played under (empty: the experiment names none). */
+  fields: string[];
+  verdicts: Verdict[];
   perf: { threads: number; seconds: number; gamesPerSecond: number };
 }
 
@@ -95,9 +117,18 @@ const SENATE_LABELS: Record<SenateMetric, string> = {
   allowanceBinding: 'allowance binding', motionsLapsed: 'lapsed', consulChanges: 'Consulship changes',
 };
 
+/** Default sizes of a change too small to matter, per metric (rates in points as fractions). */
+const NEGLIGIBLE: Record<Metric, number> = {
+  collapse: 0.01, revolt: 0.01, bankruptcy: 0.01, wars: 0.01, finalRI: 0.25, prestigeSpread: 0.5, legionsLost: 0.1,
+  warsWon: 0.1, turnsPlayed: 0.1, stateTreasury: 5,
+};
+
+export function negligibleOf(e: Experiment, m: Metric): number {
+  return e.negligible[m] ?? e.gate[m]?.practical ?? NEGLIGIBLE[m];
+}
+
 export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
   const z = zFor(run.alpha);
-  const base = run.accs[run.baseline]!;
   const arms: ArmResult[] = run.arms.map((a, i) => {
     const acc = run.accs[i]!;
     const metrics: Partial<Record<Metric, Estimate>> = {};
@@ -109,7 +140,8 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       return { policy: p, games: g, value: w / g, low, high };
     });
     return {
-      name: a.name, ...(a.x !== undefined ? { x: a.x } : {}), variants: enabledVariants(a.cfg), policies: a.policies,
+      name: a.name, base: a.base, ...(a.field !== undefined ? { field: a.field } : {}), baseline: run.arms[a.baselineIndex]!.name,
+      ...(a.x !== undefined ? { x: a.x } : {}), variants: enabledVariants(a.cfg), policies: a.policies,
       games: acc.n, metrics,
       collapseByTurn: Array.from({ length: a.cfg.params.turns }, (_, t) => (acc.collapseByTurn[t + 1] ?? 0) / acc.n),
       winRateBySeat: acc.winsBySeat.map((w) => {
@@ -128,43 +160,92 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       }),
     };
   });
-  const comparisons: ComparisonRow[] = [];
-  run.arms.forEach((a, i) => {
-    if (i === run.baseline) return;
-    for (const m of e.metrics) comparisons.push({ arm: a.name, metric: m, ...compare(run.accs[i]!, base, run.pairs[i]!, m, z) });
-  });
-  const baseName = run.arms[run.baseline]!.name;
   // An arm whose own variations never fired, or whose games all equal the baseline's, supports no conclusion.
-  const silent = (name: string): string | null => {
-    const i = run.arms.findIndex((x) => x.name === name);
+  const silent = (i: number): string | null => {
     const arm = arms[i]!;
-    const own = arm.variants.filter((v) => !arms[run.baseline]!.variants.includes(v));
+    const b = run.arms[i]!.baselineIndex;
+    const where = arm.field ? ` in the ${arm.field} field` : ' in this field';
+    const own = arm.variants.filter((v) => !arms[b]!.variants.includes(v));
     const never = own.filter((v) => (run.accs[i]!.fired[v] ?? 0) === 0);
-    if (own.length && never.length === own.length) return `${name}: ${never.join(', ')} never came into play in this field (${never.map((v) => TRIGGERS[v as VariantName].what).join('; ')}: in no game), so no conclusion about it can be drawn here.`;
-    if (identicalToBaseline(run.pairs[i]!)) return `${name}: every game was identical to ${run.arms[run.baseline]!.name}'s, so no conclusion about it can be drawn here.`;
+    if (own.length && never.length === own.length) return `${arm.name}: ${never.join(', ')} never came into play${where} (${never.map((v) => TRIGGERS[v as VariantName].what).join('; ')}: in no game), so no conclusion about it can be drawn here.`;
+    if (identicalToBaseline(run.pairs[i]!)) return `${arm.name}: every game was identical to ${arms[b]!.name}'s, so no conclusion about it can be drawn here.`;
     return null;
   };
+  const comparisons: ComparisonRow[] = [];
+  run.arms.forEach((a, i) => {
+    if (i === a.baselineIndex) return;
+    const why = silent(i);
+    for (const m of e.metrics) {
+      comparisons.push({
+        arm: a.name, base: a.base, ...(a.field !== undefined ? { field: a.field } : {}), baseline: run.arms[a.baselineIndex]!.name, metric: m,
+        silent: why, ...compare(run.accs[i]!, run.accs[a.baselineIndex]!, run.pairs[i]!, m, z),
+      });
+    }
+  });
   const said = new Set<string>();
   const headlines = comparisons.flatMap((c) => {
-    const why = silent(c.arm);
-    if (why !== null) {
+    if (c.silent !== null) {
       if (said.has(c.arm)) return [];
       said.add(c.arm);
-      return [why];
+      return [c.silent];
     }
-    const from = arms[run.baseline]!.metrics[c.metric]!;
+    const from = arms.find((x) => x.name === c.baseline)!.metrics[c.metric]!;
     const to = arms.find((x) => x.name === c.arm)!.metrics[c.metric]!;
     const verb = !c.significant ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
     const what = METRIC_LABELS[c.metric];
     return verb === 'leaves'
-      ? `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${baseName} (paired difference ${fmtDiff(c.metric, c.diff)}).`
+      ? `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${fmtDiff(c.metric, c.diff)}).`
       : `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${fmtDiff(c.metric, c.diff)}, p ${c.p < 1e-4 ? '< 0.0001' : '= ' + c.p.toFixed(4)}).`;
   });
+  const fields = [...new Set(run.arms.flatMap((a) => (a.field !== undefined ? [a.field] : [])))];
   return {
     name: e.name, description: e.description ?? '', players: e.players, seed: e.seed, gamesPerArm: run.games, looks: run.looks,
-    confidence: 1 - run.alpha, baseline: baseName, metrics: [...e.metrics], arms, comparisons, headlines,
+    confidence: 1 - run.alpha, baseline: run.arms[run.baseline]!.base, metrics: [...e.metrics], arms, comparisons, headlines,
+    fields, verdicts: fields.length ? verdicts(e, comparisons) : [],
     perf: { threads: run.threads, seconds: run.seconds, gamesPerSecond: (run.games * run.arms.length) / Math.max(run.seconds, 1e-9) },
   };
+}
+
+/**
+ * Robustness across fields, per arm and metric: robust (significant with the same sign in every
+ * field where the arm came into play), no effect (in no field both significant and at least the
+ * negligible size), field-dependent (anything else: the text says where it goes which way).
+ */
+export function verdicts(e: Experiment, comparisons: readonly ComparisonRow[]): Verdict[] {
+  const out: Verdict[] = [];
+  const keys = [...new Set(comparisons.map((c) => `${c.base}\u0000${c.metric}`))];
+  for (const key of keys) {
+    const [arm, metric] = key.split('\u0000') as [string, Metric];
+    const rows = comparisons.filter((c) => c.base === arm && c.metric === metric);
+    const perField = rows.map((c) => ({ field: c.field ?? '', diff: c.diff, significant: c.significant, silent: c.silent !== null }));
+    const live = perField.filter((p) => !p.silent);
+    const small = negligibleOf(e, metric);
+    const what = METRIC_LABELS[metric];
+    const fmt = (p: (typeof perField)[number]) => `${p.field} ${fmtDiff(metric, p.diff)}`;
+    let verdict: Verdict['verdict'];
+    let text: string;
+    if (live.length === 0) {
+      verdict = 'no conclusion';
+      text = `${arm}: ${what}: never came into play, or identical to the baseline, in every field.`;
+    } else if (live.every((p) => p.significant) && (live.every((p) => p.diff.value > 0) || live.every((p) => p.diff.value < 0))) {
+      verdict = 'robust';
+      text = `${arm} ${live[0]!.diff.value > 0 ? 'raises' : 'lowers'} ${what} in every field: ${live.map(fmt).join('; ')}.`;
+    } else if (live.every((p) => !p.significant || Math.abs(p.diff.value) < small)) {
+      verdict = 'no effect';
+      text = `${arm}: no effect on ${what} larger than ${isRate(metric) ? `${(100 * small).toFixed(1)} points` : small} in any field: ${live.map(fmt).join('; ')}.`;
+    } else {
+      verdict = 'field-dependent';
+      const up = live.filter((p) => p.significant && p.diff.value > 0).map((p) => p.field);
+      const down = live.filter((p) => p.significant && p.diff.value < 0).map((p) => p.field);
+      const none = live.filter((p) => !p.significant).map((p) => p.field);
+      const parts = [up.length ? `raises it with ${up.join(', ')}` : '', down.length ? `lowers it with ${down.join(', ')}` : '', none.length ? `no significant change with ${none.join(', ')}` : ''].filter(Boolean);
+      text = `${arm}: ${what} depends on who plays: ${parts.join('; ')} (${live.map(fmt).join('; ')}).`;
+    }
+    const silentFields = perField.filter((p) => p.silent).map((p) => p.field);
+    if (silentFields.length && live.length) text += ` Never came into play with ${silentFields.join(', ')}.`;
+    out.push({ arm, metric, verdict, text, perField });
+  }
+  return out;
 }
 
 // ---- tables as CSV ----
@@ -175,11 +256,15 @@ export function tables(r: ExperimentResults): Record<string, string> {
   out['metrics.csv'] = csv([['arm', 'x', 'metric', 'value', 'low', 'high', 'games'],
     ...r.arms.flatMap((a) => r.metrics.map((m) => [a.name, a.x ?? '', m, a.metrics[m]!.value, a.metrics[m]!.low, a.metrics[m]!.high, a.games]))]);
   out['comparisons.csv'] = csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'significant', 'variance_reduction'],
-    ...r.comparisons.map((c) => [c.arm, r.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction ?? ''])]);
+    ...r.comparisons.map((c) => [c.arm, c.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction ?? ''])]);
   out['seats.csv'] = csv([['arm', 'seat', 'win_rate', 'low', 'high'], ...r.arms.flatMap((a) => a.winRateBySeat.map((w, s) => [a.name, s, w.value, w.low, w.high]))]);
   out['policies.csv'] = csv([['arm', 'policy', 'seat_games', 'win_rate', 'low', 'high'],
     ...r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, w.games, w.value, w.low, w.high]))]);
   out['collapse-by-turn.csv'] = csv([['arm', 'turn', 'collapse'], ...r.arms.flatMap((a) => a.collapseByTurn.map((v, t) => [a.name, t + 1, v]))]);
+  if (r.verdicts.length) {
+    out['verdicts.csv'] = csv([['arm', 'metric', 'verdict', 'field', 'difference', 'low', 'high', 'significant', 'came_into_play'],
+      ...r.verdicts.flatMap((v) => v.perField.map((p) => [v.arm, v.metric, v.verdict, p.field, p.diff.value, p.diff.low, p.diff.high, p.significant ? 1 : 0, p.silent ? 0 : 1]))]);
+  }
   out['triggers.csv'] = csv([['arm', 'variation', 'fired_share', 'low', 'high'], ...r.arms.flatMap((a) => Object.entries(a.triggers).map(([v, e]) => [a.name, v, e.value, e.low, e.high]))]);
   out['senate.csv'] = csv([['arm', 'metric', 'value', 'low', 'high'], ...r.arms.flatMap((a) => [
     [a.name, 'temporary_consul_faction_win_rate', a.temporaryConsulWinRate.value, a.temporaryConsulWinRate.low, a.temporaryConsulWinRate.high],
@@ -258,6 +343,10 @@ figure{margin:1.5em 0}li{margin:.3em 0}pre{background:#f4f4f4;padding:1em;overfl
 <h1>LEGIONS experiment: ${esc(r.name)}</h1>
 <p>${esc(r.description)}</p>
 <p>${r.players} players; ${r.gamesPerArm.toLocaleString('en-US')} games per arm, every arm on the same game seeds (seed "${esc(r.seed)}", common random numbers); baseline <b>${esc(r.baseline)}</b>; ${Math.round(1000 * r.confidence) / 10} % intervals${r.looks > 1 ? ` after ${r.looks} looks (alpha spent at 0.05 / 2^k per look)` : ''}.</p>
+${r.verdicts.length ? `<h2 id="across-fields">Across fields</h2>
+<p>Every arm was played under each field (${r.fields.map(esc).join(', ')}) on the same game seeds and compared with the baseline of the same field. <b>Robust</b>: significant with the same sign in every field where the arm came into play; <b>no effect</b>: nowhere both significant and larger than the negligible size; <b>field-dependent</b>: anything else, which is a statement about the players as much as about the rules.</p>
+${htmlTable(['Arm', 'Metric', 'Verdict', 'Across the fields'], r.verdicts.map((v) => [v.arm, METRIC_LABELS[v.metric], v.verdict, v.text]))}
+<p><a href="verdicts.csv">verdicts.csv</a></p>` : ''}
 <h2>Headlines</h2>
 <ul>${r.headlines.map((h) => `<li>${esc(h)}</li>`).join('')}</ul>
 ${r.arms.some((a) => a.warnings.length) ? `<h2 id="warnings">Warnings</h2>

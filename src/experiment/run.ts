@@ -59,8 +59,8 @@ export async function runExperiment(e: Experiment & { dir: string }, threads: nu
   if (!existsSync(WORKER_FILE)) throw new Error(`worker ${WORKER_FILE} not found: experiments run compiled code (npm run build)`);
   const { arms, baseline } = opts.built ?? buildArms(e);
   const setup: ExperimentSetup = {
-    arms: arms.map((a) => ({ cfg: a.cfg, policies: a.policies })), baseline, seed: e.seed,
-    lineups: lineups(e.seatRotation, e.players),
+    arms: arms.map((a) => ({ cfg: a.cfg, policies: a.policies, lineups: lineups(a.rotation, e.players), baseline: a.baselineIndex })),
+    seed: e.seed,
   };
   const st: ExperimentState = opts.from ?? {
     done: 0, target: e.games, looks: 0, seconds: 0, accs: arms.map((a) => newArmAcc(a.cfg.players)), pairs: arms.map(() => newPairAcc()),

@@ -58,6 +58,10 @@ export const experimentSchema = z.strictObject({
   precision: z.number().positive().max(0.5).optional().describe('Target half-width of every reported rate interval'),
   maxGames: z.int().min(1).optional().describe('Cap per arm when a precision target is set'),
   gate: z.partialRecord(z.enum(METRICS), gate).default({}).describe('CI balance gate: per-metric practical thresholds'),
+  fields: z.array(z.string().min(1)).min(1).optional()
+    .describe('Play every arm under each of these fields (names such as competent, or field files relative to this file); each field brings its own policies and seat rotation'),
+  negligible: z.partialRecord(z.enum(METRICS), z.number().nonnegative()).default({})
+    .describe('Per metric, the largest change that does not matter (rate points as a fraction, or metric units): below it an effect counts as none'),
 });
 
 export type Experiment = z.infer<typeof experimentSchema>;
@@ -88,6 +92,11 @@ export function loadExperiment(path: string): Experiment & { dir: string } {
   for (const a of e.arms) {
     if (names.has(a.name)) throw new InputError(`experiment ${path}: arms: the name "${a.name}" is used twice`);
     names.add(a.name);
+  }
+  if (e.fields) {
+    if (new Set(e.fields).size !== e.fields.length) throw new InputError(`experiment ${path}: fields: a field is named twice`);
+    const withPolicies = e.arms.findIndex((a) => a.policies !== undefined);
+    if (withPolicies >= 0) throw new InputError(`experiment ${path}: arms.${withPolicies}.policies: not allowed with fields (each field brings its players)`);
   }
   if (e.baseline !== undefined && !names.has(e.baseline) && !e.sweep) {
     throw new InputError(`experiment ${path}: baseline: no arm is named "${e.baseline}"`);

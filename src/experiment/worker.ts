@@ -9,10 +9,9 @@ import type { Policy } from '../legions/policy.js';
 import { addOutcome, addPair, type ArmAcc, newArmAcc, newPairAcc, type PairAcc } from './accumulator.js';
 
 export interface ExperimentSetup {
-  arms: { cfg: GameConfig; policies: string[] }[];
-  baseline: number;
+  /** Per arm: configuration, policies, seat lineups (rotation) and the index of the arm it is paired with. */
+  arms: { cfg: GameConfig; policies: string[]; lineups: number[][]; baseline: number }[];
   seed: string;
-  lineups: number[][];
 }
 
 export interface ExperimentTask {
@@ -34,7 +33,7 @@ export function seatPolicies(names: readonly string[], lineup: readonly number[]
 }
 
 const setup = workerData as ExperimentSetup | undefined;
-const cache = setup ? setup.arms.map((a) => setup.lineups.map((l) => seatPolicies(a.policies, l))) : [];
+const cache = setup ? setup.arms.map((a) => a.lineups.map((l) => seatPolicies(a.policies, l))) : [];
 
 /** Plays games [start, end) of every arm; also usable in-process (tests) with an explicit setup. */
 export function playBatch(s: ExperimentSetup, t: ExperimentTask, seats = cache): ExperimentBatch {
@@ -42,13 +41,12 @@ export function playBatch(s: ExperimentSetup, t: ExperimentTask, seats = cache):
   const pairs = s.arms.map(() => newPairAcc());
   const outcomes: Outcome[] = new Array<Outcome>(s.arms.length);
   for (let i = t.start; i < t.end; i++) {
-    const li = i % s.lineups.length;
     for (let a = 0; a < s.arms.length; a++) {
-      const sp = seats[a]![li]!;
+      const sp = seats[a]![i % s.arms[a]!.lineups.length]!;
       outcomes[a] = playGame(s.arms[a]!.cfg, s.seed, i, sp.pols).outcome;
       addOutcome(arms[a]!, outcomes[a]!, sp.names);
     }
-    for (let a = 0; a < s.arms.length; a++) addPair(pairs[a]!, outcomes[s.baseline]!, outcomes[a]!);
+    for (let a = 0; a < s.arms.length; a++) addPair(pairs[a]!, outcomes[s.arms[a]!.baseline]!, outcomes[a]!);
   }
   return { start: t.start, end: t.end, arms, pairs };
 }
