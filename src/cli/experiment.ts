@@ -22,9 +22,11 @@ import { signalExitCode, StopSignals } from '../sim/signals.js';
 import { cleanPreviousOutputs, writeTransaction } from '../sim/transaction.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 import { checkVariantList, checkWeightFiles } from './options.js';
+import { FIELD_NAMES } from '../../policies/fields.js';
 
 interface ExpArgs {
   file: string;
+  field?: string;
   out?: string;
   threads?: number;
   games?: number;
@@ -88,6 +90,11 @@ function prepare(a: ExpArgs): { e: Experiment & { dir: string }; built: { arms: 
     if (e.precision && e.maxGames !== undefined && a.games > e.maxGames) throw new InputError(`--games ${a.games} is above the file's maxGames (${e.maxGames})`);
     e.games = a.games;
   }
+  if (a.field !== undefined) {
+    // --field plays every arm under that one field, in place of the file's players.
+    if (e.arms.some((x) => x.policies !== undefined)) throw new InputError(`--field: the experiment's arms name their own policies`);
+    e.fields = [a.field];
+  }
   threadsInRange(a.threads);
   if (a.checkpoint !== undefined && !(a.checkpoint >= 0 && a.checkpoint <= 86_400)) throw new InputError(`--checkpoint must be a number of seconds 0..86400, got ${a.checkpoint}`);
   return { e, built: buildArms(e), inputs };
@@ -101,6 +108,7 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
       .option('out', { type: 'string', describe: 'Report folder (default reports/NAME)' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: all cores; at most 4 per core)' })
       .option('games', { type: 'number', describe: `Override the games per arm (1..${MAX_GAMES}, at most the file's maxGames)` })
+      .option('field', { type: 'string', describe: `Play every arm under this field instead of the file's players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue from the checkpoint in --out' })
       .option('checkpoint', { type: 'number', default: 10, describe: 'Seconds between checkpoints in --out, 0..86400 (0: after every batch)' })
       .option('quiet', { type: 'boolean', default: false })

@@ -1,6 +1,7 @@
 // Options shared by the game commands, turned into a validated game configuration.
 import type { Argv } from 'yargs';
 import { parsePolicies } from '../../policies/index.js';
+import { checkFieldSeats, DEFAULT_FIELD, FIELD_NAMES, loadField } from '../../policies/fields.js';
 import { readJsonInput } from '../core/input.js';
 import { type Board, defaultBoard, validateBoard } from '../legions/board.js';
 import type { GameConfig } from '../legions/game.js';
@@ -12,7 +13,11 @@ import { applyRuleFlags, applyRulesFile } from '../sim/rules-schema.js';
 
 export interface GameArgs {
   players: number;
+  /** Policies per seat; filled from --field (or the default field) by buildConfig when not given. */
   policies: string;
+  field?: string;
+  /** Seat rotation of the policies, from the field. */
+  rotation?: 'none' | 'latin';
   rule?: string[];
   rules?: string;
   board?: string;
@@ -24,7 +29,8 @@ export interface GameArgs {
 export function withGameOptions<T>(y: Argv<T>): Argv<T & GameArgs> {
   return y
     .option('players', { type: 'number', default: 5, describe: 'Number of players: 3 or 5' })
-    .option('policies', { type: 'string', default: 'statesman', describe: 'Policy per seat (a,b,c) or one for all' })
+    .option('policies', { type: 'string', describe: `Policy per seat (a,b,c) or one for all (default: the ${DEFAULT_FIELD} field)` })
+    .option('field', { type: 'string', describe: `Players as a field: ${FIELD_NAMES.join(', ')}, or a field FILE.json (policies and seat rotation; default ${DEFAULT_FIELD})` })
     .option('rule', { type: 'string', array: true, describe: 'Rules parameter override key=value (repeatable)' })
     .option('rules', { type: 'string', describe: 'JSON file of rules parameter overrides' })
     .option('board', { type: 'string', describe: 'Board (province table) JSON file' })
@@ -69,8 +75,26 @@ export function checkWeightFiles(names: readonly string[]): InputPath[] {
   return files;
 }
 
+/**
+ * Who plays: --policies as given, else --field (its policies and seat rotation), else the default
+ * field. Sets a.policies and a.rotation.
+ */
+export function resolveSeats(a: GameArgs): void {
+  if (a.policies !== undefined && a.field !== undefined) throw new InputError('give --policies or --field, not both');
+  if (a.policies !== undefined) {
+    a.rotation = 'none';
+    return;
+  }
+  const f = loadField(a.field ?? DEFAULT_FIELD);
+  checkFieldSeats(f, a.players);
+  a.field = f.name;
+  a.policies = (f.policies.length === 1 ? Array.from({ length: a.players }, () => f.policies[0]!) : f.policies).join(',');
+  a.rotation = f.policies.length === 1 ? 'none' : f.seatRotation;
+}
+
 export function buildConfig(a: GameArgs): GameConfig {
   if (a.players !== 3 && a.players !== 5) throw new InputError(`--players must be 3 or 5, got ${a.players}`);
+  resolveSeats(a);
   const params = defaultParams();
   if (a.rules !== undefined) applyRulesFile(params, readJsonInput(a.rules, '--rules'), `--rules ${a.rules}`);
   applyRuleFlags(params, a.rule ?? []);

@@ -22,6 +22,11 @@ export interface Replay {
 
 export function runReplay(a: GameArgs & { game: number }): Replay {
   const cfg = buildConfig(a);
+  // A rotating field seats game K as simulate does: seat s plays entry (s + K) mod n.
+  if (a.rotation === 'latin') {
+    const list = a.policies.split(',');
+    a.policies = list.map((_, s) => list[(s + a.game) % list.length]!).join(',');
+  }
   const { state, outcome } = playGame(cfg, a.seed, a.game, buildPolicies(a), true);
   return { seed: a.seed, game: a.game, players: a.players, policies: a.policies, trace: state.trace!, outcome };
 }

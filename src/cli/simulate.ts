@@ -124,7 +124,7 @@ interface Checked {
 async function simulate(a: SimArgs, c: Checked): Promise<void> {
   const { cfg, policies, shard, threads, out, perGame, signals } = c;
   const [start, end] = shardRange(a.games, shard);
-  const spec: RunSpec = { cfg, policies, seed: a.seed, games: a.games, start, end, shard };
+  const spec: RunSpec = { cfg, policies, rotation: a.rotation ?? 'none', seed: a.seed, games: a.games, start, end, shard };
   const note = (m: string) => {
     if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
   };

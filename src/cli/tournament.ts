@@ -8,6 +8,7 @@ import { Progress } from '../sim/progress.js';
 import { StopSignals } from '../sim/signals.js';
 import { writeTransaction } from '../sim/transaction.js';
 import { makePolicy } from '../../policies/index.js';
+import { loadField } from '../../policies/fields.js';
 import { intInRange, MAX_MAIN_THREAD_GAMES } from './args.js';
 import { buildConfig, checkWeightFiles, type GameArgs, gameInputs, withGameOptions } from './options.js';
 
@@ -65,14 +66,17 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
   describe: 'Policies against each other with seat rotation: win rates, ranking, collapse rates',
   builder: (y) =>
     withGameOptions(y)
-      .option('policies', { type: 'string', default: 'random,statesman,opportunist,parametric', describe: 'Policies to compare (two or more)' })
+      .option('policies', { type: 'string', describe: 'Policies to compare (two or more; default random,statesman,opportunist,parametric,competent)' })
       .option('games', { type: 'number', default: 1000, describe: `Rotated games, 1..${MAX_MAIN_THREAD_GAMES}` })
       .option('collapse-games', { type: 'number', default: 200, describe: `Games per policy with every seat playing it, 0..${MAX_MAIN_THREAD_GAMES}` })
       .option('out', { type: 'string', default: 'reports/tournament', describe: 'Output folder' })
       .option('json', { type: 'boolean', default: false })
       .option('quiet', { type: 'boolean', default: false }) as never,
   handler: async (a) => {
-    const names = a.policies.split(',').map((s) => s.trim());
+    if (a.policies !== undefined && a.field !== undefined) throw new InputError('give --policies or --field, not both');
+    // A field's distinct policies are the contestants; the default compares every built-in player.
+    const names = a.field !== undefined ? [...new Set(loadField(a.field).policies)]
+      : (a.policies ?? 'random,statesman,opportunist,parametric,competent').split(',').map((s) => s.trim());
     if (names.some((n) => n === '')) throw new InputError('--policies: an empty policy name');
     if (names.length < 2) throw new InputError('--policies needs two or more policies to compare');
     const twice = names.find((n, i) => names.indexOf(n) !== i);
@@ -81,7 +85,7 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
     names.forEach((n) => makePolicy(n));
     intInRange('--games', a.games, 1, MAX_MAIN_THREAD_GAMES);
     intInRange('--collapse-games', a.collapseGames, 0, MAX_MAIN_THREAD_GAMES);
-    const cfg = buildConfig({ ...a, policies: 'statesman' });
+    const cfg = buildConfig({ ...a, policies: 'statesman', field: undefined });
     const out = checkOutputDir(a.out, '--out', gameInputs(a), ['tournament.csv', 'tournament.json', 'tournament.html', 'charts']);
     const claim = claimOutputs('tournament', { path: out, what: `--out ${a.out}` });
     try {

@@ -72,7 +72,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     field.forEach((n) => makePolicy(n));
     if (a.start !== undefined) readJsonInput(a.start, 'weights');
     const start = loadWeights(a.start ?? defaultWeightsPath());
-    const cfg = buildConfig({ ...a, policies: 'statesman' });
+    const cfg = buildConfig({ ...a, policies: 'statesman', field: undefined });
     if (!(a.survivalWeight >= 0 && a.survivalWeight <= 10)) throw new InputError(`--survival-weight must be in 0..10, got ${a.survivalWeight}`);
     threadsInRange(a.threads);
     if (a.selfPlay) {

@@ -45,7 +45,7 @@ export const experimentSchema = z.strictObject({
   players: z.union([z.literal(3), z.literal(5)]).default(5),
   games: z.int().min(1).max(100_000_000).describe('Games per arm (the start when a precision target is set)'),
   seed: z.string().min(1).default('experiment'),
-  policies: policies.default('statesman'),
+  policies: policies.default('competent').describe('One policy name for every seat, or one per seat (default: the competent player)'),
   seatRotation: z.enum(['none', 'all', 'latin']).default('none')
     .describe('Rotate the policies over the seats: all permutations, or a cyclic Latin square'),
   variants: z.array(z.string()).default([]).describe('Variations on in every arm'),

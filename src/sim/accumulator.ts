@@ -43,6 +43,8 @@ export interface AccumulatorJSON {
   lossTurn: HistogramJSON[];
   /** Per seat: win shares in 1/WIN_UNIT of a game. */
   winShares: number[];
+  /** Per entry of the run's policy list: win shares (differs from winShares when a field rotates). */
+  policyWinShares: number[];
   /** Survived games won by more than one faction (a tie on Prestige and Status). */
   sharedWins: number;
   /** Win shares (1/WIN_UNIT of a game) of the faction that held the Temporary Consul. */
@@ -71,6 +73,7 @@ export const accumulatorSchema = z.object({
   causes: z.array(count).length(4),
   lossTurn: z.array(hist).length(3),
   winShares: z.array(count),
+  policyWinShares: z.array(count),
   sharedWins: count,
   temporaryConsulWins: count,
   consulKeptAllGame: count,
@@ -96,6 +99,7 @@ export class RunAccumulator {
   readonly causes = [0, 0, 0, 0];
   readonly lossTurn = newHists(3);
   readonly winShares: number[];
+  readonly policyWinShares: number[];
   sharedWins = 0;
   temporaryConsulWins = 0;
   consulKeptAllGame = 0;
@@ -109,11 +113,12 @@ export class RunAccumulator {
 
   constructor(readonly players: number) {
     this.winShares = new Array<number>(players).fill(0);
+    this.policyWinShares = new Array<number>(players).fill(0);
     this.prestige = newHists(players);
   }
 
-  /** Folds one game's outcome record in. */
-  add(o: Outcome): void {
+  /** Folds one game's outcome record in; `lineup[s]` is the policy-list entry seat s played (default: s). */
+  add(o: Outcome, lineup?: readonly number[]): void {
     if (o.players !== this.players) throw new Error(`outcome of a ${o.players}-player game in a ${this.players}-player run`);
     this.games++;
     this.causes[o.cause]!++;
@@ -121,7 +126,13 @@ export class RunAccumulator {
     else {
       const k = bitCount(o.winners);
       if (k > 1) this.sharedWins++;
-      if (k) for (let f = 0; f < this.players; f++) if (o.winners & (1 << f)) this.winShares[f]! += WIN_UNIT / k;
+      if (k) {
+        for (let f = 0; f < this.players; f++) {
+          if (!(o.winners & (1 << f))) continue;
+          this.winShares[f]! += WIN_UNIT / k;
+          this.policyWinShares[lineup ? lineup[f]! : f]! += WIN_UNIT / k;
+        }
+      }
       if (k && o.winners & (1 << o.temporaryConsulFaction)) this.temporaryConsulWins += WIN_UNIT / k;
       let top = -Infinity;
       let second = -Infinity;
@@ -151,6 +162,7 @@ export class RunAccumulator {
     o.causes.forEach((c, i) => (this.causes[i]! += c));
     o.lossTurn.forEach((h, i) => this.lossTurn[i]!.merge(h));
     o.winShares.forEach((w, f) => (this.winShares[f]! += w));
+    o.policyWinShares.forEach((w, f) => (this.policyWinShares[f]! += w));
     this.sharedWins += o.sharedWins;
     this.temporaryConsulWins += o.temporaryConsulWins;
     this.consulKeptAllGame += o.consulKeptAllGame;
@@ -171,6 +183,7 @@ export class RunAccumulator {
       causes: this.causes.slice(),
       lossTurn: this.lossTurn.map((h) => h.toJSON()),
       winShares: this.winShares.slice(),
+      policyWinShares: this.policyWinShares.slice(),
       sharedWins: this.sharedWins,
       temporaryConsulWins: this.temporaryConsulWins,
       consulKeptAllGame: this.consulKeptAllGame,
@@ -193,12 +206,13 @@ export class RunAccumulator {
     }
     const j = r.data;
     const n = j.players;
-    if (j.winShares.length !== n || j.prestige.length !== n) throw new Error(`per-seat fields do not have ${n} seats`);
+    if (j.winShares.length !== n || j.policyWinShares.length !== n || j.prestige.length !== n) throw new Error(`per-seat fields do not have ${n} seats`);
     const a = new RunAccumulator(n);
     a.games = j.games;
     j.causes.forEach((c, i) => (a.causes[i] = c));
     j.lossTurn.forEach((h, i) => a.lossTurn[i]!.merge(IntHistogram.fromJSON(h)));
     j.winShares.forEach((w, f) => (a.winShares[f] = w));
+    j.policyWinShares.forEach((w, f) => (a.policyWinShares[f] = w));
     a.sharedWins = j.sharedWins;
     a.temporaryConsulWins = j.temporaryConsulWins;
     a.consulKeptAllGame = j.consulKeptAllGame;
@@ -226,4 +240,10 @@ function mergeSeries(into: IntHistogram[], from: readonly IntHistogram[]): void 
     if (t === into.length) into.push(new IntHistogram());
     into[t]!.merge(from[t]!);
   }
+}
+
+/** Seat lineups of a rotation: the identity, or the n cyclic shifts (game i uses lineup i mod n). */
+export function seatLineups(n: number, rotation: 'none' | 'latin'): number[][] {
+  const shift = (r: number) => Array.from({ length: n }, (_, s) => (s + r) % n);
+  return rotation === 'latin' ? Array.from({ length: n }, (_, r) => shift(r)) : [shift(0)];
 }

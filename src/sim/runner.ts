@@ -69,7 +69,7 @@ export async function runPool(spec: RunSpec, opts: PoolOptions, hooks: PoolHooks
   const t0 = process.hrtime.bigint();
   if (from >= to) return { acc, next: to, seconds: 0 };
 
-  const setup: WorkerSetup = { cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed };
+  const setup: WorkerSetup = { cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed, rotation: spec.rotation ?? 'none' };
   const pool = new Piscina<BatchTask, BatchResult>({
     filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, workerData: setup,
     // A larger young generation: games allocate many short-lived objects, and with the default size

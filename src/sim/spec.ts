@@ -10,6 +10,8 @@ export interface RunSpec {
   readonly cfg: GameConfig;
   /** Policy name of every seat. */
   readonly policies: readonly string[];
+  /** latin: game i seats policies[(s + i) mod n] in seat s (a field's rotation); none: as listed. */
+  readonly rotation?: 'none' | 'latin';
   readonly seed: string;
   /** Games of the whole run (all shards). */
   readonly games: number;
@@ -31,6 +33,8 @@ export interface Shard {
 export interface RunIdentity {
   players: number;
   policies: string[];
+  /** Seat rotation of the policies (a field's), when not none. */
+  rotation?: 'latin';
   variants: string[];
   seed: string;
   games: number;
@@ -61,6 +65,7 @@ export function runIdentity(spec: RunSpec): RunIdentity {
   return {
     players: spec.cfg.players,
     policies: [...spec.policies],
+    ...(spec.rotation === 'latin' ? { rotation: 'latin' as const } : {}),
     variants: enabledVariants(spec.cfg),
     seed: spec.seed,
     games: spec.games,
@@ -77,7 +82,8 @@ export function fingerprint(id: RunIdentity): string {
 /** Human names of the identity fields, for messages that name a mismatch. */
 const FIELD_NAMES: Record<keyof RunIdentity, string> = {
   players: '--players',
-  policies: '--policies',
+  policies: '--policies (or --field)',
+  rotation: 'the seat rotation (--field)',
   variants: '--variants',
   seed: '--seed',
   games: '--games',

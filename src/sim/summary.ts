@@ -128,11 +128,13 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
   }
 
   const policies = id.policies;
-  const bySeat = acc.winShares.map((w, f) => ({ seat: f, policy: policies[f]!, ...rate(w / WIN_UNIT, n) }));
+  // With a rotating field a seat is played by every policy in turn.
+  const bySeat = acc.winShares.map((w, f) => ({ seat: f, policy: id.rotation === 'latin' ? 'rotating' : policies[f]!, ...rate(w / WIN_UNIT, n) }));
   const names = [...new Set(policies)];
   const byPolicy = names.map((p) => {
+    // Entries of the policy list: with a rotating field each entry plays every seat in turn.
     const seats = policies.flatMap((q, f) => (q === p ? [f] : []));
-    const wins = seats.reduce((s, f) => s + acc.winShares[f]!, 0) / WIN_UNIT;
+    const wins = seats.reduce((s, f) => s + acc.policyWinShares[f]!, 0) / WIN_UNIT;
     return { policy: p, seats: seats.length, ...rate(wins, n * seats.length) };
   });
 

@@ -7,13 +7,14 @@ import { workerData } from 'piscina';
 import { parsePolicies } from '../../policies/index.js';
 import type { GameConfig } from '../legions/game.js';
 import { playGame } from '../legions/game.js';
-import { type AccumulatorJSON, RunAccumulator } from './accumulator.js';
+import { type AccumulatorJSON, RunAccumulator, seatLineups } from './accumulator.js';
 import { perGameRow } from './pergame.js';
 
 export interface WorkerSetup {
   cfg: GameConfig;
   policies: string[];
   seed: string;
+  rotation?: 'none' | 'latin';
 }
 
 export interface BatchTask {
@@ -34,7 +35,9 @@ export interface BatchResult {
 }
 
 const setup = workerData as WorkerSetup;
-const policies = parsePolicies(setup.policies.join(','), setup.cfg.players);
+/** Seat s of game i plays policies[lineup[s]], lineup = lineups[i mod lineups.length] (a field's rotation). */
+const lineups = seatLineups(setup.cfg.players, setup.rotation ?? 'none');
+const seated = lineups.map((l) => parsePolicies(l.map((k) => setup.policies[k]!).join(','), setup.cfg.players));
 
 /**
  * A full garbage collection every GC_EVERY games. Left to its heuristics, V8 lets a worker's old
@@ -52,8 +55,9 @@ export default function runBatch(t: BatchTask): BatchResult {
   let rows = t.rows ? '' : null;
   const outcomes: string[] | null = t.outcomes ? [] : null;
   for (let i = t.start; i < t.end; i++) {
-    const o = playGame(setup.cfg, setup.seed, i, policies).outcome;
-    acc.add(o);
+    const li = i % lineups.length;
+    const o = playGame(setup.cfg, setup.seed, i, seated[li]!).outcome;
+    acc.add(o, lineups[li]);
     if (rows !== null) rows += perGameRow(setup.seed, i, o);
     outcomes?.push(JSON.stringify(o));
   }
