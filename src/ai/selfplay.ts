@@ -8,9 +8,9 @@
 import type { Weights } from '../../policies/parametric.js';
 import type { GameConfig } from '../legions/game.js';
 import type { Seat } from './eval-worker.js';
-import { type DeviatorResult, measureDeviator } from './exploit.js';
+import { type DeviatorResult, exploit } from './exploit.js';
 import type { EvalPool } from './pool.js';
-import { evolve, tune } from './tune.js';
+import { evolve } from './tune.js';
 import { WIN_UNIT } from './eval-worker.js';
 
 /**
@@ -44,6 +44,8 @@ export interface SelfPlayOptions {
   survivalWeight: number;
   /** The candidate is judged against the last this many deviators (best responses and seed opponents). */
   deviators: number;
+  /** Weight vectors a best response may start from, beside the candidate and earlier best responses. */
+  starts: { label: string; weights: Weights }[];
   seed: string;
 }
 
@@ -70,11 +72,14 @@ export async function selfPlay(pool: EvalPool, cfg: GameConfig, start: Weights, 
   // Rounds 1..rounds improve the candidate; a last round only measures the final one.
   for (let r = 1; r <= o.rounds + 1; r++) {
     const field: Seat[] = [{ label: 'candidate', weights: candidate }];
-    const br = await tune(pool, cfg, candidate, field, {
-      generations: o.generations, population: o.population, parents: o.parents, games: o.games, sigma: o.sigma,
-      seed: `${o.seed}/round${r}/best-response`, survivalWeight: 0,
-    }, (g, b) => progress?.(`round ${r}: best response generation ${g}/${o.generations}, win share ${b.toFixed(4)}`));
-    const m = await measureDeviator(pool, cfg, field, { label: 'best-response', weights: br.best }, 'best response', o.measureGames, `${o.seed}/round${r}/measure`, false);
+    // The best response starts from the most promising of the candidate, the seed vectors and the earlier best responses.
+    const starts = [{ label: 'candidate', weights: candidate }, ...o.starts, ...population.map((w, i) => ({ label: `earlier${i}`, weights: w }))];
+    const x = await exploit(pool, cfg, 'candidate', field, {
+      games: o.measureGames, rolloutGames: 0, generations: o.generations, population: o.population, parents: o.parents, tuneGames: o.games,
+      sigma: o.sigma, seed: `${o.seed}/round${r}`, rotate: false, starts,
+    }, (msg) => progress?.(`round ${r}: ${msg}`));
+    const br = { best: x.bestResponse };
+    const m = x.candidates[0]!;
     progress?.(`round ${r}: best response gains ${(100 * m.gain.value).toFixed(1)} points [${(100 * m.gain.ci95[0]).toFixed(1)}, ${(100 * m.gain.ci95[1]).toFixed(1)}]`);
     rounds.push({ round: r, candidate, exploit: { gain: m.gain, winShare: m.winShare, fieldWinShare: m.fieldWinShare, games: m.games }, bestResponse: br.best });
     if (r > o.rounds) break;

@@ -124,6 +124,7 @@ async function selfPlayAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, st
   const r = await selfPlay(pool, cfg, start, opponentWeights(a.opponents), {
     rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
     measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators,
+    starts: [{ label: 'statesman', weights: STATESMAN }, { label: 'opportunist', weights: { ...OPPORTUNIST, cooperateRI: 30 } }, { label: 'parametric', weights: loadWeights(defaultWeightsPath()) }],
   }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
   const doc = {
     description: `Trained by legions tune --self-play (${a.players} players, seed ${a.seed}): iterated best responses over a growing population.`,
