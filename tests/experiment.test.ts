@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
 import { lineups } from '../src/experiment/arms.js';
 import { experimentJsonSchema, loadExperiment } from '../src/experiment/schema.js';
-import { alphaAtLook, compare, estimate, normalQuantile, zFor } from '../src/experiment/stats.js';
+import { alphaAtLook, compare, estimate, holm, mcnemarP, normalQuantile, pairedRate, zFor } from '../src/experiment/stats.js';
 import { makePrng } from '../src/core/rng.js';
 import { wilson } from '../src/stats/intervals.js';
 
@@ -25,7 +25,7 @@ function writeExperiment(name: string, body: Record<string, unknown>): string {
 }
 
 describe('paired statistics (hand-computed cases)', () => {
-  it('McNemar on discordant pairs: b = 3, c = 1 of 10', () => {
+  it('McNemar on discordant pairs: b = 3, c = 1 of 10 (exact test, Clopper-Pearson interval on the discordant games)', () => {
     const base = newArmAcc(5);
     const arm = newArmAcc(5);
     const pair = newPairAcc();
@@ -36,13 +36,39 @@ describe('paired statistics (hand-computed cases)', () => {
     pair.c.collapse = 1;
     const c = compare(arm, base, pair, 'collapse', 1.959963984540054);
     expect(c.diff.value).toBeCloseTo(-0.2, 12);
-    // var = (b + c - (c - b)^2 / n) / n^2 = (4 - 0.4) / 100 = 0.036
-    expect(c.diff.high - c.diff.value).toBeCloseTo(1.959963984540054 * Math.sqrt(0.036), 12);
-    // chi = (|b - c| - 1) / sqrt(b + c) = 0.5; p = 2 (1 - Phi(0.5)) = 0.617075
-    expect(c.p).toBeCloseTo(0.617075, 5);
+    // c | k = 4 ~ Binomial(4, t): Clopper-Pearson t in [0.006309, 0.805880]; difference (4 / 10)(2t - 1).
+    expect(c.diff.low).toBeCloseTo(-0.394952429, 7); // 1e-7: z is turned back into alpha through an erf approximation
+    expect(c.diff.high).toBeCloseTo(0.244703640, 7);
+    // Exact McNemar: 2 P(X <= 1 | 4, 1/2) = 2 x 5/16.
+    expect(c.p).toBeCloseTo(0.625, 12);
     expect(c.significant).toBe(false);
-    // independent variance (0.3*0.7 + 0.5*0.5) / 10 = 0.046: reduction 0.046 / 0.036
+    // independent variance (0.3*0.7 + 0.5*0.5) / 10 = 0.046 over the paired (b + c - (c - b)^2 / n) / n^2 = 0.036
     expect(c.varianceReduction).toBeCloseTo(0.046 / 0.036, 12);
+  });
+
+  it('the interval and the p-value always agree: the cases a Wald interval got wrong, and a large one (Tango, score test)', () => {
+    // (b, c, n) -> interval and p, computed independently (exact binomial sums; Tango's interval above 50 discordant games).
+    const cases: [number, number, number, number, number, number, boolean][] = [
+      [3, 11, 1000, -0.000223318957, 0.012695779939, 0.057373046875, false], // Wald said significant; McNemar p = 0.057
+      [2, 12, 1000, 0.002012383495, 0.013501753566, 0.012939453125, true],
+      [0, 6, 200, 0.002444512414, 0.03, 0.03125, true],
+      [40, 70, 2000, 0.004804338948, 0.025618469059, 0.004231232900, true],
+    ];
+    for (const [b, c, n, lo, hi, p, sig] of cases) {
+      const r = pairedRate(b, c, n, 1.959963984540054);
+      expect(r.diff.low, `${b},${c}`).toBeCloseTo(lo, 7);
+      expect(r.diff.high, `${b},${c}`).toBeCloseTo(hi, 7);
+      expect(r.p, `${b},${c}`).toBeCloseTo(p, 9);
+      expect(r.diff.low > 0 || r.diff.high < 0, `${b},${c}`).toBe(sig);
+      expect(r.p < 0.05, `${b},${c}`).toBe(sig);
+    }
+    expect(mcnemarP(0, 0)).toBe(1);
+  });
+
+  it('Holm: p-values adjusted by rank, monotone, at most 1', () => {
+    expect(holm([0.01, 0.04, 0.03, 0.5])).toEqual([0.04, 0.09, 0.09, 0.5]);
+    expect(holm([0.3, 0.4])).toEqual([0.6, 0.6]);
+    expect(holm([])).toEqual([]);
   });
 
   it('paired differences of a mean: d = 1, 2, 3, 4 (mean 2.5, sd 1.2910)', () => {

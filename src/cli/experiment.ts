@@ -3,6 +3,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
+import { errorFunction } from 'simple-statistics';
+import { holm } from '../experiment/stats.js';
 import { z } from 'zod';
 import { readJsonInput } from '../core/input.js';
 import { type Arm, buildArms } from '../experiment/arms.js';
@@ -88,7 +90,11 @@ function prepare(a: ExpArgs): { e: Experiment & { dir: string }; built: { arms: 
   if (a.games !== undefined) {
     intInRange('--games', a.games, 1, MAX_GAMES);
     if (e.precision && e.maxGames !== undefined && a.games > e.maxGames) throw new InputError(`--games ${a.games} is above the file's maxGames (${e.maxGames})`);
-    e.games = a.games;
+    if (e.precision) {
+      // With a precision target --games is the cap: the run starts at the file's size (or the cap) and stops there.
+      e.games = Math.min(e.games, a.games);
+      e.maxGames = a.games;
+    } else e.games = a.games;
   }
   if (a.field !== undefined) {
     // --field plays every arm under that one field, in place of the file's players.
@@ -107,7 +113,7 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
     y.positional('file', { type: 'string', demandOption: true, describe: 'Experiment JSON file' })
       .option('out', { type: 'string', describe: 'Report folder (default reports/NAME)' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: all cores; at most 4 per core)' })
-      .option('games', { type: 'number', describe: `Override the games per arm (1..${MAX_GAMES}, at most the file's maxGames)` })
+      .option('games', { type: 'number', describe: `Games per arm (1..${MAX_GAMES}); with a precision target, the most games per arm (at most the file's maxGames)` })
       .option('field', { type: 'string', describe: `Play every arm under this field instead of the file's players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue from the checkpoint in --out' })
       .option('checkpoint', { type: 'number', default: 10, describe: 'Seconds between checkpoints in --out, 0..86400 (0: after every batch)' })
@@ -271,24 +277,36 @@ export interface GateRow {
   change: number;
   practical: number;
   z: number;
+  /** Two-sided p of z, and after Holm's adjustment over all the gate's tests. */
+  p: number;
+  pHolm: number;
   moved: boolean;
 }
 
-/** A metric moved when its change is statistically significant (|z| > 1.96) AND larger than its practical threshold. */
+/**
+ * A metric moved when its change is statistically significant after Holm's adjustment over all the
+ * gate's tests (arms x gated metrics) AND larger than its practical threshold.
+ */
 export function gate(e: Experiment, base: Baseline, cur: Baseline): GateRow[] {
   const rows: GateRow[] = [];
   for (const [m, g] of Object.entries(e.gate) as [Metric, { practical: number }][]) {
     for (const [arm, metrics] of Object.entries(cur.arms)) {
       const c = metrics[m];
       const b = base.arms[arm]?.[m];
-      if (!c) continue;
+      if (!c) throw new InputError(`gate: metric ${m} is gated but not measured (add it to "metrics")`);
       if (!b) throw new InputError(`baseline: no value for arm "${arm}", metric ${m}: update it with --update-baseline`);
       const change = c.value - b.value;
       const se = Math.sqrt((c.sd * c.sd) / c.games + (b.sd * b.sd) / b.games);
       const z = se > 0 ? change / se : change === 0 ? 0 : Infinity;
-      rows.push({ arm, metric: m, baseline: b.value, current: c.value, change, practical: g.practical, z, moved: Math.abs(z) > 1.959963984540054 && Math.abs(change) > g.practical });
+      const p = Number.isFinite(z) ? 1 - errorFunction(Math.abs(z) / Math.SQRT2) : 0;
+      rows.push({ arm, metric: m, baseline: b.value, current: c.value, change, practical: g.practical, z, p, pHolm: p, moved: false });
     }
   }
+  const adjusted = holm(rows.map((r) => r.p));
+  rows.forEach((r, i) => {
+    r.pHolm = adjusted[i]!;
+    r.moved = r.pHolm < 0.05 && Math.abs(r.change) > r.practical;
+  });
   return rows;
 }
 
@@ -343,15 +361,16 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
     }
     const rows = gate(e, base!, cur);
     const f = (m: Metric, v: number) => (isRate(m) ? `${(100 * v).toFixed(2)} %` : v.toFixed(3));
-    const lines = ['arm                  metric          baseline    current     change      threshold   z       moved'];
+    const lines = ['arm                  metric          baseline    current     change      threshold   z       p(Holm)   moved'];
     for (const x of rows) {
       lines.push([x.arm.padEnd(20), x.metric.padEnd(15), f(x.metric, x.baseline).padEnd(11), f(x.metric, x.current).padEnd(11),
-        f(x.metric, x.change).padEnd(11), f(x.metric, x.practical).padEnd(11), (Number.isFinite(x.z) ? x.z.toFixed(2) : 'inf').padEnd(7), x.moved ? 'MOVED' : 'ok'].join(' '));
+        f(x.metric, x.change).padEnd(11), f(x.metric, x.practical).padEnd(11), (Number.isFinite(x.z) ? x.z.toFixed(2) : 'inf').padEnd(7),
+        (x.pHolm < 1e-4 ? '<0.0001' : x.pHolm.toFixed(4)).padEnd(9), x.moved ? 'MOVED' : 'ok'].join(' '));
     }
     process.stdout.write(lines.join('\n') + '\n');
     const moved = rows.filter((x) => x.moved).length;
     if (moved) {
-      process.stdout.write(`balance gate: ${moved} metric(s) moved beyond tolerance (significant and larger than the threshold); rerun with --update-baseline if intended\n`);
+      process.stdout.write(`balance gate: ${moved} metric(s) moved beyond tolerance (significant after Holm's adjustment over ${rows.length} tests, and larger than the threshold); rerun with --update-baseline if intended\n`);
       process.exitCode = 1;
     } else process.stdout.write('balance gate: no metric moved beyond its tolerance\n');
   },

@@ -114,6 +114,6 @@ export function gameInputs(a: GameArgs): InputPath[] {
   const files: InputPath[] = [];
   if (a.rules !== undefined) files.push({ path: a.rules, what: '--rules' });
   if (a.board !== undefined) files.push({ path: a.board, what: '--board' });
-  for (const n of a.policies.split(',')) if (n.trim().startsWith('parametric:')) files.push({ path: n.trim().slice('parametric:'.length), what: 'weights' });
+  for (const n of (a.policies ?? '').split(',')) if (n.trim().startsWith('parametric:')) files.push({ path: n.trim().slice('parametric:'.length), what: 'weights' });
   return files;
 }

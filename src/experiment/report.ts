@@ -13,7 +13,7 @@ import type { VariantName } from '../legions/variants.js';
 import { SENATE_METRICS } from '../sim/accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
-import { type Comparison, compare, type Estimate, estimate, isRate, zFor } from './stats.js';
+import { type Comparison, compare, type Estimate, estimate, holm, isRate, zFor } from './stats.js';
 
 export interface ArmResult {
   name: string;
@@ -182,6 +182,14 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
       });
     }
   });
+  // Multiplicity: Holm over every comparison that can say something; an effect is reported as one only
+  // when its interval excludes 0 and it survives the adjustment.
+  const live = comparisons.filter((c) => c.silent === null);
+  const adjusted = holm(live.map((c) => c.p));
+  live.forEach((c, i) => {
+    c.pHolm = adjusted[i]!;
+    c.significantHolm = c.significant && adjusted[i]! < run.alpha;
+  });
   const said = new Set<string>();
   const headlines = comparisons.flatMap((c) => {
     if (c.silent !== null) {
@@ -191,7 +199,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
     }
     const from = arms.find((x) => x.name === c.baseline)!.metrics[c.metric]!;
     const to = arms.find((x) => x.name === c.arm)!.metrics[c.metric]!;
-    const verb = !c.significant ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
+    const verb = !c.significantHolm ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
     const what = METRIC_LABELS[c.metric];
     return verb === 'leaves'
       ? `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${fmtDiff(c.metric, c.diff)}).`
@@ -217,7 +225,7 @@ export function verdicts(e: Experiment, comparisons: readonly ComparisonRow[]): 
   for (const key of keys) {
     const [arm, metric] = key.split('\u0000') as [string, Metric];
     const rows = comparisons.filter((c) => c.base === arm && c.metric === metric);
-    const perField = rows.map((c) => ({ field: c.field ?? '', diff: c.diff, significant: c.significant, silent: c.silent !== null }));
+    const perField = rows.map((c) => ({ field: c.field ?? '', diff: c.diff, significant: c.significantHolm ?? c.significant, silent: c.silent !== null }));
     const live = perField.filter((p) => !p.silent);
     const small = negligibleOf(e, metric);
     const what = METRIC_LABELS[metric];
@@ -255,8 +263,8 @@ export function tables(r: ExperimentResults): Record<string, string> {
   const out: Record<string, string> = {};
   out['metrics.csv'] = csv([['arm', 'x', 'metric', 'value', 'low', 'high', 'games'],
     ...r.arms.flatMap((a) => r.metrics.map((m) => [a.name, a.x ?? '', m, a.metrics[m]!.value, a.metrics[m]!.low, a.metrics[m]!.high, a.games]))]);
-  out['comparisons.csv'] = csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'significant', 'variance_reduction'],
-    ...r.comparisons.map((c) => [c.arm, c.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.significant ? 1 : 0, c.varianceReduction ?? ''])]);
+  out['comparisons.csv'] = csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'p_holm', 'significant', 'significant_holm', 'variance_reduction'],
+    ...r.comparisons.map((c) => [c.arm, c.baseline, c.metric, c.diff.value, c.diff.low, c.diff.high, c.p, c.pHolm ?? '', c.significant ? 1 : 0, c.significantHolm ? 1 : 0, c.varianceReduction ?? ''])]);
   out['seats.csv'] = csv([['arm', 'seat', 'win_rate', 'low', 'high'], ...r.arms.flatMap((a) => a.winRateBySeat.map((w, s) => [a.name, s, w.value, w.low, w.high]))]);
   out['policies.csv'] = csv([['arm', 'policy', 'seat_games', 'win_rate', 'low', 'high'],
     ...r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, w.games, w.value, w.low, w.high]))]);
@@ -321,6 +329,24 @@ export function charts(r: ExperimentResults): Record<string, Spec> {
 // ---- HTML ----
 const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** "95 %", or "99.9939 %" after several looks: enough digits that it never rounds to 100. */
+export function confidenceLabel(confidence: number): string {
+  const a = 100 * (1 - confidence);
+  const digits = a >= 1 ? 1 : Math.min(8, Math.ceil(-Math.log10(a)) + 1);
+  return `${(100 - a).toFixed(digits)} %`;
+}
+
+/** What the report's games were, from the run itself (never the file's own prose, which may be stale). */
+export function whatWasRun(r: ExperimentResults): string {
+  const bases = [...new Set(r.arms.map((a) => a.base))];
+  const arms = bases.map((b) => {
+    const a = r.arms.find((x) => x.base === b)!;
+    return `${b}${a.variants.length ? ` (${a.variants.join(', ')})` : ''}`;
+  });
+  const who = r.fields.length ? `under the fields ${r.fields.join(', ')}` : `with ${[...new Set(r.arms[0]!.policies)].join(', ')}`;
+  return `What was run: ${r.arms.length} arm${r.arms.length > 1 ? 's' : ''} — ${arms.join('; ')} — ${who}, ${r.players} players, ${r.gamesPerArm.toLocaleString('en-US')} games each.`;
+}
+
 function htmlTable(head: string[], rows: string[][]): string {
   return `<table><thead><tr>${head.map((h) => `<th>${esc(h)}</th>`).join('')}</tr></thead><tbody>${rows.map((r) => `<tr>${r.map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('')}</tbody></table>`;
 }
@@ -328,7 +354,8 @@ function htmlTable(head: string[], rows: string[][]): string {
 export function html(r: ExperimentResults, svgs: Record<string, string>, manifest: unknown): string {
   const pct = (e: Estimate) => `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]`;
   const metricRows = r.arms.map((a) => [a.name, String(a.games), ...r.metrics.map((m) => fmtCI(m, a.metrics[m]!)), String(a.policyErrors)]);
-  const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), c.p < 1e-4 ? '< 0.0001' : c.p.toFixed(4), c.significant ? 'yes' : 'no', c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']);
+  const fp = (p: number | undefined) => (p === undefined ? '-' : p < 1e-4 ? '< 0.0001' : p.toFixed(4));
+  const compRows = r.comparisons.map((c) => [c.arm, METRIC_LABELS[c.metric], fmtDiff(c.metric, c.diff), fp(c.p), fp(c.pHolm), c.silent !== null ? 'no conclusion' : c.significantHolm ? 'yes' : 'no', c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']);
   const seatRows = r.arms.map((a) => [a.name, ...a.winRateBySeat.map(pct)]);
   const polRows = r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, String(w.games), pct(w)]));
   const triggerRows = r.arms.flatMap((a) => Object.entries(a.triggers).map(([v, e]) => [a.name, v, TRIGGERS[v as VariantName].what, pct(e)]));
@@ -341,8 +368,8 @@ table{border-collapse:collapse;margin:1em 0}th,td{border:1px solid #bbb;padding:
 figure{margin:1.5em 0}li{margin:.3em 0}pre{background:#f4f4f4;padding:1em;overflow:auto}</style></head>
 <body>
 <h1>LEGIONS experiment: ${esc(r.name)}</h1>
-<p>${esc(r.description)}</p>
-<p>${r.players} players; ${r.gamesPerArm.toLocaleString('en-US')} games per arm, every arm on the same game seeds (seed "${esc(r.seed)}", common random numbers); baseline <b>${esc(r.baseline)}</b>; ${Math.round(1000 * r.confidence) / 10} % intervals${r.looks > 1 ? ` after ${r.looks} looks (alpha spent at 0.05 / 2^k per look)` : ''}.</p>
+<p>${esc(whatWasRun(r))}</p>
+<p>${r.players} players; ${r.gamesPerArm.toLocaleString('en-US')} games per arm, every arm on the same game seeds (seed "${esc(r.seed)}", common random numbers); baseline <b>${esc(r.baseline)}</b>; ${confidenceLabel(r.confidence)} intervals${r.looks > 1 ? ` after ${r.looks} looks (alpha spent at 0.05 / 2^k per look)` : ''}.</p>
 ${r.verdicts.length ? `<h2 id="across-fields">Across fields</h2>
 <p>Every arm was played under each field (${r.fields.map(esc).join(', ')}) on the same game seeds and compared with the baseline of the same field. <b>Robust</b>: significant with the same sign in every field where the arm came into play; <b>no effect</b>: nowhere both significant and larger than the negligible size; <b>field-dependent</b>: anything else, which is a statement about the players as much as about the rules.</p>
 ${htmlTable(['Arm', 'Metric', 'Verdict', 'Across the fields'], r.verdicts.map((v) => [v.arm, METRIC_LABELS[v.metric], v.verdict, v.text]))}
@@ -357,8 +384,8 @@ ${htmlTable(['Arm', 'Games', ...r.metrics.map((m) => METRIC_LABELS[m]), 'Policy 
 <p><a href="metrics.csv">metrics.csv</a></p>
 ${r.metrics.map((m) => fig(`metric-${m}`)).join('\n')}
 ${r.comparisons.length ? `<h2>Paired comparisons with ${esc(r.baseline)}</h2>
-${htmlTable(['Arm', 'Metric', 'Difference (arm - baseline)', 'p', 'Significant', 'Variance reduction from pairing'], compRows)}
-<p>Rates are compared with McNemar's test on the discordant games, means with a paired z-test on per-game differences. The variance reduction is the variance the difference would have if the arms were played on independent seeds, over its paired variance. <a href="comparisons.csv">comparisons.csv</a></p>
+${htmlTable(['Arm', 'Metric', 'Difference (arm - baseline)', 'p', 'p after Holm', 'Significant', 'Variance reduction from pairing'], compRows)}
+<p>Rate differences carry Newcombe's score interval for paired proportions, with McNemar's test on the discordant games (exact below 51 of them); means a paired z-test on per-game differences. An effect counts as significant when its interval excludes 0 <em>and</em> its p-value survives Holm's adjustment for the ${r.comparisons.filter((c) => c.silent === null).length} comparisons of this report (the raw p is in comparisons.csv). The variance reduction is the variance the difference would have if the arms were played on independent seeds, over its paired variance. <a href="comparisons.csv">comparisons.csv</a></p>
 ${fig('paired-differences')}` : ''}
 <h2>Collapse by turn</h2>
 ${fig('collapse-by-turn')}

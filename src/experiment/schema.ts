@@ -93,6 +93,9 @@ export function loadExperiment(path: string): Experiment & { dir: string } {
     if (names.has(a.name)) throw new InputError(`experiment ${path}: arms: the name "${a.name}" is used twice`);
     names.add(a.name);
   }
+  for (const m of Object.keys(e.gate)) {
+    if (!(e.metrics as string[]).includes(m)) throw new InputError(`experiment ${path}: gate.${m}: a gated metric must also be in "metrics"`);
+  }
   if (e.fields) {
     if (new Set(e.fields).size !== e.fields.length) throw new InputError(`experiment ${path}: fields: a field is named twice`);
     const withPolicies = e.arms.findIndex((a) => a.policies !== undefined);

@@ -1,5 +1,6 @@
 // Estimates with intervals for experiments: rates (Wilson), means, and paired differences against the
-// baseline (McNemar for rates, paired t for means), with the variance reduction the pairing gives.
+// baseline (McNemar's test with its matching interval for rates, paired z for means), with the variance
+// reduction the pairing gives, and Holm's adjustment for many comparisons.
 import { errorFunction } from 'simple-statistics';
 import { wilson } from '../stats/intervals.js';
 import type { ArmAcc, PairAcc } from './accumulator.js';
@@ -13,12 +14,15 @@ export interface Estimate {
 }
 
 export interface Comparison {
-  /** Arm minus baseline. */
+  /** Arm minus baseline, with its interval (for rates: exact or score interval on the discordant games, see pairedRate; paired z for means). */
   diff: Estimate;
-  /** Two-sided p-value (McNemar with continuity correction, or paired z). */
+  /** Two-sided p-value, unadjusted: McNemar's test for rates (exact binomial with up to 50 discordant games, else score), paired z for means. */
   p: number;
+  /** The interval excludes 0. */
   significant: boolean;
-  /** Variance of the difference if the arms were independent, over its paired variance. */
+  /** Holm's step-down adjustment of p over all the comparisons of the report, and significance after it. */
+  pHolm?: number;
+  significantHolm?: boolean;
   /** Independent over paired variance; null when the paired variance is 0 (the arms never differ). */
   varianceReduction: number | null;
 }
@@ -64,20 +68,113 @@ export function meanVariance(a: ArmAcc, m: MeanMetric): number {
   return a.n > 1 ? Math.max(0, (a.sumSq[m] - (a.sum[m] * a.sum[m]) / a.n) / (a.n - 1)) : 0;
 }
 
+/** P(X <= x) for X ~ Binomial(k, t), summed in logs (k is small where this is used). */
+function binomCdf(x: number, k: number, t: number): number {
+  if (x < 0) return 0;
+  if (x >= k) return 1;
+  if (t <= 0) return 1;
+  if (t >= 1) return 0;
+  let sum = 0;
+  let lc = 0; // log C(k, i)
+  for (let i = 0; i <= x; i++) {
+    if (i > 0) lc += Math.log(k - i + 1) - Math.log(i);
+    sum += Math.exp(lc + i * Math.log(t) + (k - i) * Math.log1p(-t));
+  }
+  return Math.min(1, sum);
+}
+
+/** Solves f(t) = target for t in [0, 1], f monotone, by bisection. */
+function bisect(f: (t: number) => number, target: number, increasing: boolean): number {
+  let lo = 0;
+  let hi = 1;
+  for (let i = 0; i < 60; i++) {
+    const mid = (lo + hi) / 2;
+    if ((f(mid) < target) === increasing) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
+/**
+ * Tango's score statistic for a paired difference delta (arm minus baseline) with c games yes only for
+ * the arm and b only for the baseline, among n: uses the restricted maximum-likelihood estimate of the
+ * baseline-only cell under delta. At delta = 0 it is McNemar's score statistic (c - b) / sqrt(b + c).
+ */
+function tangoZ(b: number, c: number, n: number, delta: number): number {
+  const A = 2 * n;
+  const B = -c - b + (2 * n - c + b) * delta;
+  const C = -b * delta * (1 - delta);
+  const q = (Math.sqrt(Math.max(0, B * B - 4 * A * C)) - B) / (2 * A);
+  const v = n * (2 * q + delta * (1 - delta));
+  return v > 0 ? (c - b - n * delta) / Math.sqrt(v) : c - b - n * delta > 0 ? Infinity : c - b - n * delta < 0 ? -Infinity : 0;
+}
+
+/**
+ * A paired difference of rates: arm minus baseline = (c - b) / n, where b games went from yes (baseline)
+ * to no (arm) and c the other way, with the interval and test that belong together. Up to 50 discordant
+ * games: the exact McNemar test and the matching exact interval (c | k = b + c ~ Binomial(k, t), the
+ * Clopper-Pearson interval of t turned into (k / n)(2t - 1)). Above that: Tango's score interval, whose
+ * test at 0 is McNemar's score test (no continuity correction). Either way the interval excludes 0
+ * exactly when the test rejects, so "significant" and p never disagree.
+ */
+export function pairedRate(b: number, c: number, n: number, z: number): { diff: Estimate; p: number } {
+  const k = b + c;
+  const d = (c - b) / n;
+  if (k === 0) return { diff: { value: 0, low: 0, high: 0 }, p: 1 };
+  const alpha = 2 * (1 - normalCdf(z));
+  if (k <= 50) {
+    const lo = c === 0 ? 0 : bisect((t) => 1 - binomCdf(c - 1, k, t), alpha / 2, true);
+    const hi = c === k ? 1 : bisect((t) => binomCdf(c, k, t), alpha / 2, false);
+    return { diff: { value: d, low: (k / n) * (2 * lo - 1), high: (k / n) * (2 * hi - 1) }, p: mcnemarP(b, c) };
+  }
+  // T(delta) falls as delta rises: the bounds are where it crosses +z and -z.
+  const root = (target: number, lo: number, hi: number) => {
+    for (let i = 0; i < 100; i++) {
+      const mid = (lo + hi) / 2;
+      if (tangoZ(b, c, n, mid) > target) lo = mid;
+      else hi = mid;
+    }
+    return (lo + hi) / 2;
+  };
+  return { diff: { value: d, low: root(z, -1, d), high: root(-z, d, 1) }, p: mcnemarP(b, c) };
+}
+
+const normalCdf = (x: number): number => 0.5 * (1 + errorFunction(x / Math.SQRT2));
+
+/**
+ * McNemar's test on the discordant games: exact (two-sided binomial, p = 1/2, twice the smaller tail)
+ * with up to 50 of them, else the score statistic (b - c)^2 / (b + c) without continuity correction.
+ */
+export function mcnemarP(b: number, c: number): number {
+  const k = b + c;
+  if (k === 0) return 1;
+  if (k <= 50) return Math.min(1, 2 * binomCdf(Math.min(b, c), k, 0.5));
+  return pNormal((c - b) / Math.sqrt(k));
+}
+
+/** Holm's step-down adjustment: p-values in the given order, adjusted for their number (monotone, at most 1). */
+export function holm(ps: readonly number[]): number[] {
+  const order = ps.map((p, i) => [p, i] as const).sort((a, b) => a[0] - b[0]);
+  const out = new Array<number>(ps.length);
+  let running = 0;
+  order.forEach(([p, i], rank) => {
+    running = Math.max(running, Math.min(1, (ps.length - rank) * p));
+    out[i] = running;
+  });
+  return out;
+}
+
 export function compare(arm: ArmAcc, base: ArmAcc, pair: PairAcc, m: Metric, z: number): Comparison {
   const n = pair.n;
   if (isRate(m)) {
     const b = pair.b[m];
     const c = pair.c[m];
-    const d = (c - b) / n;
     const varPaired = Math.max(0, (b + c - ((c - b) * (c - b)) / n) / (n * n));
     const pa = arm.rates[m] / n;
     const pb = base.rates[m] / n;
     const varIndep = (pa * (1 - pa) + pb * (1 - pb)) / n;
-    const half = z * Math.sqrt(varPaired);
-    const chi = b + c > 0 ? Math.max(0, Math.abs(b - c) - 1) / Math.sqrt(b + c) : 0;
-    const p = b + c > 0 ? pNormal(chi) : 1;
-    return { diff: { value: d, low: d - half, high: d + half }, p, significant: d - half > 0 || d + half < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : null };
+    const { diff, p } = pairedRate(b, c, n, z);
+    return { diff, p, significant: diff.low > 0 || diff.high < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : null };
   }
   const mean = pair.sumD[m] / n;
   const varD = n > 1 ? Math.max(0, (pair.sumD2[m] - (pair.sumD[m] * pair.sumD[m]) / n) / (n - 1)) : 0;
