@@ -212,7 +212,9 @@ export class ParametricPolicy implements Policy {
    * filled), naming the candidate of the faction furthest behind.
    */
   private nominate(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    const own = m.kind === APPOINT_GOVERNOR ? highestStatus(g, cands, me) : bestOwn(g, me, cands);
+    // The sitting Consul's faction does not seek the chair again (others would not let it keep it).
+    const keepsChair = m.kind === ELECT_CONSUL && g.consul >= 0 && g.senOwner[g.consul] === me;
+    const own = keepsChair ? -1 : m.kind === APPOINT_GOVERNOR ? highestStatus(g, cands, me) : bestOwn(g, me, cands);
     if (own >= 0) {
       m.senator = own;
       return true;
@@ -480,11 +482,15 @@ export class ParametricPolicy implements Policy {
         for (const part of g.bill) score += part.sponsor === me ? 1 : this.vote(g, me, { ...part, sponsor: -1 });
         return score >= 0 ? 1 : -1;
       }
-      case ELECT_CONSUL:
+      case ELECT_CONSUL: {
+        const b = ownerOf(g, m.senator);
         // With the index high, the Consul's Prestige decides the State of the Republic: a civic player
         // backs a nominee whose faction would add at least as much as its own would.
-        if (this.civic && g.ri >= 8 && ownerOf(g, m.senator) >= 0 && consulPrestigeOf(g, ownerOf(g, m.senator)) >= consulPrestigeOf(g, me)) return 1;
-        return this.privateVote(g, me, ownerOf(g, m.senator));
+        if (this.civic && g.ri >= 8 && b >= 0 && consulPrestigeOf(g, b) >= consulPrestigeOf(g, me)) return 1;
+        // No faction keeps the chair: the sitting Consul's faction is not re-elected with our votes.
+        if (b !== me && g.consul >= 0 && g.senOwner[g.consul] === b) return -1;
+        return this.privateVote(g, me, b);
+      }
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
       case CONCESSION:
