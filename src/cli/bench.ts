@@ -78,7 +78,7 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
     y.option('games', { type: 'number', default: 20000, describe: `Games to play (each way), 1..${MAX_GAMES}` })
       .option('field', { type: 'string', default: DEFAULT_FIELD, describe: `The players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('threads', { type: 'number', describe: 'Worker threads for the parallel run (default: the machine\'s cores)' })
-      .option('json', { type: 'boolean', default: false }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'Print the result as one JSON object' }) as never,
   handler: async (a) => {
     intInRange('--games', a.games, 1, MAX_GAMES);
     threadsInRange(a.threads);
@@ -96,6 +96,9 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
           `scaling ${r.scaling.toFixed(2)}x\n` +
           `signature ${single.signature}\n`,
       );
+    }
+    if (a.games < 10000 && !a.json) {
+      process.stdout.write(`note: ${a.games} games is a short run: start-up and JIT warm-up weigh on it, so games/s and the scaling are understated (use 20,000 or more)\n`);
     }
     if (par.signature !== single.signature) {
       throw new InputError(`bench: the signature on ${threads} threads (${par.signature}) differs from the single-thread one (${single.signature})`);

@@ -40,6 +40,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
         throw err ?? new InputError(msg.split('\n')[0]!);
       })
       .help()
+      .wrap(null) // no wrapping: yargs would break words mid-word at 80 columns; terminals wrap lines themselves
       .parseAsync();
   } catch (e) {
     const code = (e as NodeJS.ErrnoException | null)?.code;

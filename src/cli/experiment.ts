@@ -117,7 +117,7 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
       .option('field', { type: 'string', describe: `Play every arm under this field instead of the file's players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('resume', { type: 'boolean', default: false, describe: 'Continue from the checkpoint in --out' })
       .option('checkpoint', { type: 'number', default: 10, describe: 'Seconds between checkpoints in --out, 0..86400 (0: after every batch)' })
-      .option('quiet', { type: 'boolean', default: false })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the results JSON' }) as never,
   handler: async (a) => {
     const { e, built, inputs } = prepare(a);
@@ -324,8 +324,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('update-baseline', { type: 'boolean', default: false, describe: 'Rewrite the baseline on purpose' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: all cores; at most 4 per core)' })
       .option('games', { type: 'number', describe: `Override the games per arm (1..${MAX_GAMES})` })
-      .option('quiet', { type: 'boolean', default: false })
-      .option('json', { type: 'boolean', default: false }) as never,
+      .option('quiet', { type: 'boolean', default: false, describe: 'Print only the gate table' })
+      .option('json', { type: 'boolean', default: false, describe: 'Print the gate rows as JSON' }) as never,
   handler: async (a) => {
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);

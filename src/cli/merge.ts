@@ -101,7 +101,7 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
   command: 'merge <shards..>',
   describe: 'Merge the --out folders of the shards of one simulate run into the whole run\'s outputs',
   builder: (y) =>
-    y.positional('shards', { type: 'string', array: true, describe: 'The shards\' --out folders' })
+    y.positional('shards', { type: 'string', array: true, describe: 'The shards\' --out folders (one or more)', defaultDescription: 'none given' })
       .option('out', { type: 'string', demandOption: true, describe: 'Output folder for the merged run (not a shard folder)' })
       .option('per-game', { type: 'string', describe: 'Also concatenate the shards\' per-game CSVs into this file' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the summary JSON on stdout' })

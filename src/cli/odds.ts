@@ -27,6 +27,7 @@ export function formatOdds(r: OddsResult): string {
     row('  of which stalemate', r.stalemate),
     row('Roman legions wiped out', r.romanWipedOut),
     row('Commander killed', r.commanderKilled),
+    '  (killed: whenever half or more of the legions fall, a victory or a wipe-out included)',
     '',
     'Legions lost    Armies lost',
   ];
@@ -36,7 +37,10 @@ export function formatOdds(r: OddsResult): string {
     out.push(`  ${rl}    ${el}`.trimEnd());
   }
   if (r.victoryByTurn) {
-    out.push('', 'Repeated battles (cumulative; no reinforcements)', ' Turn  Victory  Wiped out  Cmdr killed  Still fighting');
+    out.push('', 'Repeated battles (cumulative; no reinforcements). Each column is how the war has ended by that turn:',
+      'a commander killed counts only while the war goes on (his legions are recalled, the war is not over), so in turn 1',
+      'it is below the one-battle figure, which also counts deaths in a battle that was won or lost outright.',
+      ' Turn  Victory  Wiped out  Cmdr killed  Still fighting');
     for (let t = 0; t < r.victoryByTurn.length; t++) {
       out.push(
         `${String(t + 1).padStart(5)} ${pct(r.victoryByTurn[t]!)}   ${pct(r.wipedOutByTurn![t]!)}     ${pct(r.commanderLostByTurn![t]!)}        ${pct(r.ongoingByTurn![t]!)}`,
@@ -51,9 +55,9 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
   describe: 'Exact odds of a battle: victory, losses, commander death, and victory by turn',
   builder: (y) =>
     y
-      .option('legions', { type: 'number', describe: 'Roman legions in the battle (1..50)' })
-      .option('status', { type: 'number', describe: "Commander's Status (1..10); MR = Status / 4 rounded up" })
-      .option('armies', { type: 'number', describe: 'Enemy armies (1..50)' })
+      .option('legions', { type: 'number', demandOption: true, describe: 'Roman legions in the battle (1..50)' })
+      .option('status', { type: 'number', demandOption: true, describe: "Commander's Status (1..10); MR = Status / 4 rounded up" })
+      .option('armies', { type: 'number', demandOption: true, describe: 'Enemy armies (1..50)' })
       .option('turns', { type: 'number', describe: 'Also give cumulative victory odds over 1..T turns (T <= 20)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
       .option('roman-enemy-ratio', {

@@ -34,7 +34,7 @@ export function withGameOptions<T>(y: Argv<T>): Argv<T & GameArgs> {
     .option('rule', { type: 'string', array: true, describe: 'Rules parameter override key=value (repeatable)' })
     .option('rules', { type: 'string', describe: 'JSON file of rules parameter overrides' })
     .option('board', { type: 'string', describe: 'Board (province table) JSON file' })
-    .option('variants', { type: 'string', describe: 'Comma-separated variations to switch on' })
+    .option('variants', { type: 'string', describe: `Comma-separated variations to switch on: ${VARIANT_NAMES.join(', ')}` })
     .option('seed', { type: 'string', default: 'legions', describe: 'Master seed' }) as Argv<T & GameArgs>;
 }
 

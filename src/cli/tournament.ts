@@ -70,8 +70,8 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
       .option('games', { type: 'number', default: 1000, describe: `Rotated games, 1..${MAX_MAIN_THREAD_GAMES}` })
       .option('collapse-games', { type: 'number', default: 200, describe: `Games per policy with every seat playing it, 0..${MAX_MAIN_THREAD_GAMES}` })
       .option('out', { type: 'string', default: 'reports/tournament', describe: 'Output folder' })
-      .option('json', { type: 'boolean', default: false })
-      .option('quiet', { type: 'boolean', default: false }) as never,
+      .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' }) as never,
   handler: async (a) => {
     if (a.policies !== undefined && a.field !== undefined) throw new InputError('give --policies or --field, not both');
     // A field's distinct policies are the contestants; the default compares every built-in player.

@@ -58,7 +58,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with, or none' })
       .option('deviators', { type: 'number', default: 3, describe: 'Self-play: the candidate is judged against the last this many deviators' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
-      .option('quiet', { type: 'boolean', default: false }) as never,
+      .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' }) as never,
   handler: async (a) => {
     intInRange('--generations', a.generations, 1, 1000);
     intInRange('--population', a.population, 1, 1000);

@@ -210,7 +210,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
     name: e.name, description: e.description ?? '', players: e.players, seed: e.seed, gamesPerArm: run.games, looks: run.looks,
     confidence: 1 - run.alpha, baseline: run.arms[run.baseline]!.base, metrics: [...e.metrics], arms, comparisons, headlines,
     fields, verdicts: fields.length ? verdicts(e, comparisons) : [],
-    perf: { threads: run.threads, seconds: run.seconds, gamesPerSecond: (run.games * run.arms.length) / Math.max(run.seconds, 1e-9) },
+    perf: { threads: run.threads, seconds: Math.round(run.seconds * 100) / 100, gamesPerSecond: Math.round((run.games * run.arms.length) / Math.max(run.seconds, 1e-9)) },
   };
 }
 

@@ -84,7 +84,7 @@ export function loadExperiment(path: string): Experiment & { dir: string } {
   const r = experimentSchema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new InputError(`experiment ${path}: ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}`);
+    throw new InputError(`experiment ${path}: ${issue.path.length ? issue.path.join('.') : '(root)'}: ${issue.message}${didYouMean(issue)}`);
   }
   const e = r.data;
   if (e.arms.length === 0 && !e.sweep) throw new InputError(`experiment ${path}: arms: give at least one arm, or a sweep`);
@@ -105,6 +105,31 @@ export function loadExperiment(path: string): Experiment & { dir: string } {
     throw new InputError(`experiment ${path}: baseline: no arm is named "${e.baseline}"`);
   }
   return { ...e, dir: dirname(path) };
+}
+
+/** Levenshtein distance (small strings: keys of an experiment file). */
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+  }
+  return d[a.length]![b.length]!;
+}
+
+/** Known keys an unknown one may stand for (variations is the rules' word for variants). */
+const ALIASES: Record<string, string> = { variations: 'variants', variation: 'variants', field: 'fields', policy: 'policies' };
+
+/** For an unknown key: " (did you mean X?)" when a known key is close, else nothing. */
+function didYouMean(issue: { code: string; keys?: readonly string[]; path: readonly PropertyKey[] }): string {
+  if (issue.code !== 'unrecognized_keys' || !issue.keys?.length) return '';
+  const inArm = issue.path[0] === 'arms';
+  const known = inArm ? ['name', 'variants', 'rules', 'board', 'policies'] : Object.keys(experimentSchema.shape);
+  const k = issue.keys[0]!;
+  const alias = ALIASES[k];
+  if (alias && known.includes(alias)) return ` (did you mean "${alias}"?)`;
+  const best = known.map((x) => [x, distance(k.toLowerCase(), x.toLowerCase())] as const).sort((a, b) => a[1] - b[1])[0];
+  return best && best[1] <= Math.max(2, Math.floor(k.length / 3)) ? ` (did you mean "${best[0]}"?)` : '';
 }
 
 export const resolveFrom = (dir: string, file: string): string => (isAbsolute(file) ? file : join(dir, file));
