@@ -242,6 +242,6 @@ describe('legions odds command', () => {
     vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
     await expect(run(['odds', '--legions', '0', '--status', '1', '--armies', '1'])).rejects.toBeInstanceOf(InputError);
     await expect(run(['odds', '--legions', 'x', '--status', '1', '--armies', '1'])).rejects.toThrow(/--legions .* got NaN/);
-    await expect(run(['odds', '--status', '1', '--armies', '1'])).rejects.toThrow(/--legions is required/);
+    await expect(run(['odds', '--status', '1', '--armies', '1'])).rejects.toThrow(/Missing required argument: legions/);
   });
 });
