@@ -165,7 +165,8 @@ export class ParametricPolicy implements Policy {
   }
 
   knightSpend(g: GameView, me: number): number {
-    const spend = this.w.knightSpend;
+    // Whole Talents only: tuned weights are real numbers (0 Talents still gives a 10 % chance, Recruit Knights).
+    const spend = Math.round(this.w.knightSpend);
     return g.treasury[me]! >= this.w.knightReserve + spend ? spend : -1;
   }
 
