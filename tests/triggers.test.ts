@@ -33,6 +33,7 @@ describe('variation trigger counts', () => {
     expect(Object.keys(s.triggers).sort()).toEqual(['deaths', 'distribution', 'land-acts']);
     const t = s.triggers['deaths']!;
     expect(t.count).toBeGreaterThan(0);
+    expect(t.games).toBe(t.count); // the name for it: games in which the variation fired
     expect(t.count).toBeLessThanOrEqual(120);
     expect(t.rate).toBeCloseTo(t.count / 120, 9); // the summary keeps 10 significant digits
     expect(t.ci95[0]).toBeLessThanOrEqual(t.rate);

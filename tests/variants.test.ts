@@ -1524,4 +1524,12 @@ describe('Tempo of Senate Meetings', () => {
     expect(b.g.stateTreasury).toBe(90);
     expect(b.g.motionBudget).toBe(0);
   });
+
+  it('a meeting Tempo changed is counted: its time ran out, or a bill of its own (not when Bills is on anyway)', () => {
+    expect(tempoRun('tempo', 1).g.stats.tempoMeetings).toBe(1); // out of time
+    expect(tempoRun('tempo', 100).g.stats.tempoMeetings).toBe(0); // time left, no bill drafted
+    expect(tempoRun('tempo', 100, false, true).g.stats.tempoMeetings).toBe(1); // a bill, only because of Tempo
+    expect(tempoRun('tempo,bills', 100, false, true).g.stats.tempoMeetings).toBe(0); // the bill is the Bills variation's
+    expect(tempoRun('bills', 100, false, true).g.stats.tempoMeetings).toBe(0);
+  });
 });

@@ -47,6 +47,8 @@ export interface SelfPlayOptions {
   /** Weight vectors a best response may start from, beside the candidate and earlier best responses. */
   starts: { label: string; weights: Weights }[];
   seed: string;
+  /** Train only these weights (a variation's own, under that variation); the others stay as in the start. */
+  only?: readonly (keyof Weights)[];
 }
 
 export interface SelfPlayRound {
@@ -76,7 +78,7 @@ export async function selfPlay(pool: EvalPool, cfg: GameConfig, start: Weights, 
     const starts = [{ label: 'candidate', weights: candidate }, ...o.starts, ...population.map((w, i) => ({ label: `earlier${i}`, weights: w }))];
     const x = await exploit(pool, cfg, 'candidate', field, {
       games: o.measureGames, rolloutGames: 0, generations: o.generations, population: o.population, parents: o.parents, tuneGames: o.games,
-      sigma: o.sigma, seed: `${o.seed}/round${r}`, rotate: false, starts,
+      sigma: o.sigma, seed: `${o.seed}/round${r}`, rotate: false, starts, only: o.only,
     }, (msg) => progress?.(`round ${r}: ${msg}`));
     const br = { best: x.bestResponse };
     const m = x.candidates[0]!;

@@ -23,6 +23,8 @@ export interface TuneOptions {
   survivalWeight?: number;
   /** Rotate a multi-policy field over the seats game by game (default: yes). */
   rotate?: boolean;
+  /** Mutate only these weights (e.g. a variation's own), the others stay as in the start vector. */
+  only?: readonly (keyof Weights)[];
 }
 
 export interface TuneResult {
@@ -48,9 +50,9 @@ function gauss(r: Prng): number {
   return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * r());
 }
 
-function mutate(r: Prng, w: Weights, sigma: number): Weights {
+function mutate(r: Prng, w: Weights, sigma: number, keys: readonly (keyof Weights)[]): Weights {
   const out = { ...w };
-  for (const k of WEIGHT_KEYS) {
+  for (const k of keys) {
     const [lo, hi] = WEIGHT_RANGES[k];
     out[k] = Math.min(hi, Math.max(lo, w[k] + gauss(r) * sigma * (hi - lo)));
   }
@@ -58,7 +60,7 @@ function mutate(r: Prng, w: Weights, sigma: number): Weights {
 }
 
 /** The evolution strategy itself: (mu + lambda) over weight vectors, each generation on fresh common seeds. */
-export async function evolve(start: Weights, o: Pick<TuneOptions, 'generations' | 'population' | 'parents' | 'sigma' | 'seed'>,
+export async function evolve(start: Weights, o: Pick<TuneOptions, 'generations' | 'population' | 'parents' | 'sigma' | 'seed' | 'only'>,
   fitness: (w: Weights, seed: string) => Promise<number>, progress?: (gen: number, best: number, mean: number) => void,
 ): Promise<{ best: Weights; bestFitness: number; startFitness: number; history: TuneResult['history'] }> {
   const r = makePrng(`${o.seed}/tune`);
@@ -70,7 +72,7 @@ export async function evolve(start: Weights, o: Pick<TuneOptions, 'generations' 
     const pool: { w: Weights; f: number }[] = [];
     for (const p of parents) pool.push({ w: p.w, f: await fitness(p.w, `${o.seed}/gen${gen}`) });
     for (let i = 0; i < o.population; i++) {
-      const w = mutate(r, pool[i % parents.length]!.w, o.sigma);
+      const w = mutate(r, pool[i % parents.length]!.w, o.sigma, o.only ?? WEIGHT_KEYS);
       pool.push({ w, f: await fitness(w, `${o.seed}/gen${gen}`) });
     }
     pool.sort((a, b) => b.f - a.f);

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import yargs from 'yargs';
 import { InputError } from '../legions/params.js';
+import { WEIGHT_KEYS, type Weights } from '../../policies/parametric.js';
 
 interface OptionTable {
   boolean: Set<string>;
@@ -130,4 +131,15 @@ export function threadsInRange(v: number | undefined): void {
     throw new InputError(`--threads must be at most ${maxThreads()} (4 per core, 256 at most), got ${v}`);
   }
   intInRange('--threads', v, 1, maxThreads());
+}
+
+/** `--only a,b`: names of parametric weights (validated against the weight table). */
+export function weightKeys(flag: string, v: string | undefined): (keyof Weights)[] | undefined {
+  if (v === undefined) return undefined;
+  const keys = v.split(',').map((s) => s.trim()).filter((s) => s !== '');
+  if (keys.length === 0) throw new InputError(`${flag}: name at least one weight`);
+  for (const k of keys) {
+    if (!(WEIGHT_KEYS as string[]).includes(k)) throw new InputError(`${flag}: unknown weight "${k}" (known: ${WEIGHT_KEYS.join(', ')})`);
+  }
+  return keys as (keyof Weights)[];
 }

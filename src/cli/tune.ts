@@ -14,7 +14,8 @@ import { makePolicy } from '../../policies/index.js';
 import { defaultWeightsPath, loadWeights } from '../../policies/weights.js';
 import { OPPORTUNIST, STATESMAN, type Weights } from '../../policies/parametric.js';
 import type { GameConfig } from '../legions/game.js';
-import { intInRange, MAX_MAIN_THREAD_GAMES, threadsInRange } from './args.js';
+import { intInRange, MAX_MAIN_THREAD_GAMES, threadsInRange, weightKeys } from './args.js';
+import { projectOnto } from '../ai/exploit.js';
 import { buildConfig, checkWeightFiles, type GameArgs, gameInputs, withGameOptions } from './options.js';
 
 interface TuneArgs extends GameArgs {
@@ -35,6 +36,7 @@ interface TuneArgs extends GameArgs {
   name: string;
   out: string;
   quiet: boolean;
+  only?: string;
 }
 
 export const tuneCommand: CommandModule<object, TuneArgs> = {
@@ -58,6 +60,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
       .option('opponents', { type: 'string', describe: 'Self-play: weight files or built-in vectors (statesman, opportunist) to seed the population with, or none' })
       .option('deviators', { type: 'number', default: 3, describe: 'Self-play: the candidate is judged against the last this many deviators' })
       .option('threads', { type: 'number', describe: 'Worker threads (default: the machine\'s cores)' })
+      .option('only', { type: 'string', describe: 'Change only these weights (comma-separated names, e.g. a variation\'s own: landActRI,coSponsorRI,landActVoteRI); the rest stay as in --start' })
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' }) as never,
   handler: async (a) => {
     intInRange('--generations', a.generations, 1, 1000);
@@ -75,6 +78,7 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const cfg = buildConfig({ ...a, policies: 'statesman', field: undefined });
     if (!(a.survivalWeight >= 0 && a.survivalWeight <= 10)) throw new InputError(`--survival-weight must be in 0..10, got ${a.survivalWeight}`);
     threadsInRange(a.threads);
+    const only = weightKeys('--only', a.only);
     if (a.selfPlay) {
       intInRange('--rounds', a.rounds, 1, 100);
       intInRange('--measure-games', a.measureGames, 10, MAX_MAIN_THREAD_GAMES);
@@ -86,8 +90,8 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
     const claim = claimOutputs('tune', { path: out, what: `--out ${a.out}` });
     const pool = new EvalPool(a.threads ?? defaultThreads());
     try {
-      if (a.selfPlay) await selfPlayAndWrite(a, pool, cfg, start, file);
-      else await tuneAndWrite(a, pool, cfg, start, field, file);
+      if (a.selfPlay) await selfPlayAndWrite(a, pool, cfg, start, file, only);
+      else await tuneAndWrite(a, pool, cfg, start, field, file, only);
     } finally {
       await pool.close();
       claim.release();
@@ -95,8 +99,8 @@ export const tuneCommand: CommandModule<object, TuneArgs> = {
   },
 };
 
-async function tuneAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, field: string[], file: string): Promise<void> {
-  const r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed, survivalWeight: a.survivalWeight },
+async function tuneAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, field: string[], file: string, only: (keyof Weights)[] | undefined): Promise<void> {
+  const r = await tune(pool, cfg, start, field, { generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma, seed: a.seed, survivalWeight: a.survivalWeight, only },
     (gen, best, mean) => {
       if (!a.quiet) process.stderr.write(`generation ${gen}/${a.generations}: best fitness ${best.toFixed(4)}, mean ${mean.toFixed(4)} (win share + ${a.survivalWeight} x survival)\n`);
     });
@@ -120,10 +124,12 @@ function opponentWeights(list: string | undefined): Weights[] {
     x === 'statesman' ? STATESMAN : x === 'opportunist' ? { ...OPPORTUNIST, cooperateRI: 30 } : loadWeights(x));
 }
 
-async function selfPlayAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, file: string): Promise<void> {
-  const r = await selfPlay(pool, cfg, start, opponentWeights(a.opponents), {
+async function selfPlayAndWrite(a: TuneArgs, pool: EvalPool, cfg: GameConfig, start: Weights, file: string, only: (keyof Weights)[] | undefined): Promise<void> {
+  // With --only, seed opponents differ from the start in those weights alone.
+  const opponents = opponentWeights(a.opponents).map((w) => (only ? projectOnto(start, w, only) : w));
+  const r = await selfPlay(pool, cfg, start, opponents, {
     rounds: a.rounds, generations: a.generations, population: a.population, parents: a.parents, games: a.games, sigma: a.sigma,
-    measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators,
+    measureGames: a.measureGames, survivalWeight: a.survivalWeight, seed: a.seed, deviators: a.deviators, only,
     starts: [{ label: 'statesman', weights: STATESMAN }, { label: 'opportunist', weights: { ...OPPORTUNIST, cooperateRI: 30 } }, { label: 'parametric', weights: loadWeights(defaultWeightsPath()) }],
   }, (m) => !a.quiet && process.stderr.write(`self-play: ${m}\n`));
   const doc = {

@@ -63,6 +63,7 @@ export interface Outcome {
   distributionChanged: number;
   macedonianWars: number;
   tempoExhausted: number;
+  tempoMeetings: number;
   deaths: number;
   revolts: number;
 }
@@ -146,6 +147,7 @@ export function makeOutcome(g: GameState): Outcome {
     macedonianWars: s.extraWars,
     landActsRepealed: s.landActsRepealed,
     tempoExhausted: s.tempoExhausted,
+    tempoMeetings: s.tempoMeetings,
     deaths: s.deaths,
     revolts: s.revolts,
   };

@@ -155,6 +155,8 @@ export interface Stats {
   extraWars: number;
   /** Tempo: meetings whose time (tempoMotionBudget) was used up. */
   tempoExhausted: number;
+  /** Tempo: meetings whose business it changed (the time ran out, or a bill of Tempo's own, the Bills variation being off). */
+  tempoMeetings: number;
   /** Elections in which the Consulship passed to another faction. */
   consulChanges: number;
 }
@@ -376,7 +378,7 @@ export function emptyStats(): Stats {
     tabledByTribune: 0, vetoes: 0, votesBought: 0, unanimousVotes: 0, allowanceBinding: 0, motionsLapsed: 0, rulings: 0,
     objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsVoted: 0, landActsRepealed: 0, officersDied: 0,
     distributionChanged: 0, extraWars: 0,
-    tempoExhausted: 0, consulChanges: 0,
+    tempoExhausted: 0, tempoMeetings: 0, consulChanges: 0,
   };
 }
 

@@ -14,7 +14,7 @@ export const SCALAR_METRICS = [
   // The Senate and the variations' triggers.
   'motions', 'motionsPassed', 'motionsByPresiding', 'motionsByOthers', 'tabledByTribune', 'vetoes', 'votesBought',
   'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'objections', 'votesRemoved',
-  'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted',
+  'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];

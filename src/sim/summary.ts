@@ -58,10 +58,10 @@ export interface Summary {
   /** Per-game means of the Senate's business, and how often one faction kept the Consulship all game. */
   senate: Record<(typeof SENATE_METRICS)[number], MeanCi> & { consulKeptAllGame: Rate };
   /**
-   * Per enabled variation: games in which its mechanic fired at least once (`count`, `rate`, `ci95`),
+   * Per enabled variation: games in which its mechanic fired at least once (`games`, also as `count`, `rate`, `ci95`),
    * events per game (`perGame`) and the detailed counters' per-game means (src/sim/triggers.ts).
    */
-  triggers: Record<string, Rate & { what: string; perGame: number | null; detail: Record<string, number | null> }>;
+  triggers: Record<string, Rate & { games: number; what: string; perGame: number | null; detail: Record<string, number | null> }>;
   /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts); empty when none. */
   warnings: string[];
   prestige: {
@@ -167,7 +167,7 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
         const x = acc.metrics[m].describe().mean;
         return x === null ? null : r(x);
       };
-      return [v, { ...rate(n - h.count(0), n), what: t.what, perGame: mean(t.main), detail: Object.fromEntries(t.detail.map((m) => [m, mean(m)])) }];
+      return [v, { games: n - h.count(0), ...rate(n - h.count(0), n), what: t.what, perGame: mean(t.main), detail: Object.fromEntries(t.detail.map((m) => [m, mean(m)])) }];
     })),
     warnings: degeneracyWarnings({
       games: n, survived, players: id.players, seatWins: acc.winShares.map((w) => w / WIN_UNIT),

@@ -23,7 +23,10 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
   'land-acts': {
     main: 'landActsVoted', detail: ['landActsVoted', 'landActsPassed', 'landActsRepealed'], what: 'a Land Act put to the vote',
   },
-  tempo: { main: 'tempoExhausted', detail: ['tempoExhausted', 'billsIntroduced'], what: 'a meeting ran out of time' },
+  tempo: {
+    main: 'tempoMeetings', detail: ['tempoMeetings', 'tempoExhausted', 'billsIntroduced'],
+    what: 'a meeting Tempo changed (its time ran out, or a bill of its own)',
+  },
   'macedonian-wars': { main: 'macedonianWars', detail: ['macedonianWars'], what: 'a Macedonian war established' },
   revolts: { main: 'revolts', detail: ['revolts'], what: 'a province revolted' },
 };

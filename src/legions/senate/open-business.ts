@@ -43,6 +43,7 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   g.developRequested = 0;
   const ownRaise = (): void => ownLegions(g, policies, true);
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
+  const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ownRaise);
@@ -52,6 +53,8 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   }
   if (g.militaryStage < STAGE_RAISE) ownRaise(); // the factions' own raising, if no military motion opened it
   if (g.motionBudget === 0) g.stats.tempoExhausted++;
+  // Tempo's own bills (its third suggestion) count as a change only when the Bills variation is off.
+  if (g.variants.tempo && (g.motionBudget === 0 || (!g.variants.bills && g.stats.billsIntroduced > billsBefore))) g.stats.tempoMeetings++;
   recallCommanderless(g);
 }
 
