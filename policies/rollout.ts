@@ -1,6 +1,7 @@
 // The rollout policy: at every turn boundary it simulates the rest of the game from a clone of the
 // state, once per candidate posture and several times each, and plays the turn with the posture of
-// best expected outcome (win share plus a survival term). The postures differ exactly in the decisions
+// best expected outcome (win share plus a survival term). The postures (four from the statesman to the
+// ruthless, and the competent player) differ exactly in the decisions
 // that matter most: legions raised and sent and their commanders, Land Acts, prosecutions and
 // poaching, bids and vote buying.
 import { type Prng, uniformInt } from '../src/core/rng.js';
@@ -10,6 +11,7 @@ import type { Motion } from '../src/legions/motion.js';
 import { type GameView, type Policy, popcount, winnersOf } from '../src/legions/policy.js';
 import { cloneState, type GameState } from '../src/legions/state.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
+import { competentWeightsPath, loadWeights } from './weights.js';
 
 /** The candidate postures, from the Republic's man to the ruthless. */
 export const POSTURES: readonly { name: string; w: Weights }[] = [
@@ -17,6 +19,8 @@ export const POSTURES: readonly { name: string; w: Weights }[] = [
   { name: 'statesman', w: STATESMAN },
   { name: 'ambitious', w: { ...OPPORTUNIST, cooperateRI: 5, civic: 1, bidShare: 0.45 } },
   { name: 'ruthless', w: OPPORTUNIST },
+  // The competent player's own play: without it every posture loses the bids to a competent field.
+  { name: 'competent', w: loadWeights(competentWeightsPath()) },
 ];
 
 export interface RolloutOptions {
