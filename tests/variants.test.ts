@@ -1313,9 +1313,19 @@ describe('Consular Powers', () => {
     const r = closedVote({ buyB: 2, objectB: false, penalize: true });
     expect(r.m.closed).toBe(true);
     expect(r.objections).toEqual([r.b, r.d]);
-    expect(r.buyAsked).toBe(0);
+    // Asked once what it would have bought (to count a ruling that bound), nothing bought.
+    expect(r.buyAsked).toBe(1);
+    expect(r.g.treasury[r.b]).toBe(5);
     expect([r.m.votesFor, r.m.votesAgainst]).toEqual([12, 6]);
     expect(r.g.stats.rulings).toBe(1);
+    expect(r.g.stats.rulingsBinding).toBe(1);
+  });
+
+  it('a ruling binds only when someone objects or wanted to buy votes it forbade', () => {
+    expect(closedVote({ buyB: 0, objectB: false, penalize: true }).g.stats.rulingsBinding).toBe(0);
+    expect(closedVote({ buyB: 0, objectB: true, penalize: true }).g.stats.rulingsBinding).toBe(1);
+    expect(closedVote({ buyB: 0, objectB: true, penalize: false }).g.stats.rulingsBinding).toBe(1); // lifted after an objection
+    expect(closedVote({ buyB: 2, objectB: false, penalize: true, close: false }).g.stats.rulingsBinding).toBe(0); // no ruling
   });
 
   it('an objector the Consul penalises loses one vote on the motion and the ruling stands', () => {

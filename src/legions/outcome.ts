@@ -51,6 +51,7 @@ export interface Outcome {
   consulChanges: number;
   // ---- variation triggers (per game) ----
   rulings: number;
+  rulingsBinding: number;
   objections: number;
   votesRemoved: number;
   penaltyFines: number;
@@ -135,6 +136,7 @@ export function makeOutcome(g: GameState): Outcome {
     motionsLapsed: s.motionsLapsed,
     consulChanges: s.consulChanges,
     rulings: s.rulings,
+    rulingsBinding: s.rulingsBinding,
     objections: s.objections,
     votesRemoved: s.votesRemoved,
     penaltyFines: s.penaltyFines,

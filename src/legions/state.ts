@@ -138,6 +138,8 @@ export interface Stats {
   motionsLapsed: number;
   /** Consular Powers: "no discussion" rulings, objections to them, penalties (votes removed + fines). */
   rulings: number;
+  /** Consular Powers: rulings that changed the vote (someone objected, or wanted to buy votes the ruling forbade). */
+  rulingsBinding: number;
   objections: number;
   votesRemoved: number;
   penaltyFines: number;
@@ -375,7 +377,7 @@ export function emptyStats(): Stats {
     provincesConquered: 0, provincesDeveloped: 0, senatorsKilled: 0, senatorsExecuted: 0,
     senatorsAttracted: 0, neutralsAttracted: 0, prosecutions: 0, convictions: 0, landActs: 0,
     deaths: 0, revolts: 0, policyErrors: 0, motions: 0, motionsPassed: 0, motionsByPresiding: 0, motionsByOthers: 0,
-    tabledByTribune: 0, vetoes: 0, votesBought: 0, unanimousVotes: 0, allowanceBinding: 0, motionsLapsed: 0, rulings: 0,
+    tabledByTribune: 0, vetoes: 0, votesBought: 0, unanimousVotes: 0, allowanceBinding: 0, motionsLapsed: 0, rulings: 0, rulingsBinding: 0,
     objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsVoted: 0, landActsRepealed: 0, officersDied: 0,
     distributionChanged: 0, extraWars: 0,
     tempoExhausted: 0, tempoMeetings: 0, consulChanges: 0,

@@ -13,7 +13,7 @@ export const SCALAR_METRICS = [
   'neutralsAttracted', 'prosecutions', 'convictions', 'concessionsHeld', 'policyErrors',
   // The Senate and the variations' triggers.
   'motions', 'motionsPassed', 'motionsByPresiding', 'motionsByOthers', 'tabledByTribune', 'vetoes', 'votesBought',
-  'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'objections', 'votesRemoved',
+  'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'rulingsBinding', 'objections', 'votesRemoved',
   'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
 ] as const satisfies readonly (keyof Outcome)[];

@@ -16,7 +16,8 @@ export interface TriggerDef {
 export const TRIGGERS: Record<VariantName, TriggerDef> = {
   bills: { main: 'billsIntroduced', detail: ['billsIntroduced', 'billsPassed'], what: 'a bill put to the vote' },
   'consular-powers': {
-    main: 'rulings', detail: ['rulings', 'objections', 'votesRemoved', 'penaltyFines'], what: 'a "no discussion" ruling',
+    main: 'rulingsBinding', detail: ['rulingsBinding', 'rulings', 'objections', 'votesRemoved', 'penaltyFines'],
+    what: 'a "no discussion" ruling that bound (an objection, or a purchase of votes it forbade)',
   },
   deaths: { main: 'deaths', detail: ['deaths', 'officersDied'], what: 'a senator died' },
   distribution: { main: 'distributionChanged', detail: ['distributionChanged'], what: 'the table dealt other cards than chance' },

@@ -136,9 +136,11 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   if (m.sponsor === consulF) st.motionsByPresiding++;
   else st.motionsByOthers++;
   // The Consul runs the meeting except the prosecutions (the Censor's): no ruling there.
+  const rulingsBefore = st.rulings;
   if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.kind !== PROSECUTE && m.power[consulF]! > 0) {
     consularRuling(g, policies, m, consulF);
   }
+  let blocked = false; // a faction wanted to buy votes that the ruling forbade
   let voters = 0;
   let reduced = 0;
   for (let i = 1; i <= n; i++) {
@@ -177,6 +179,11 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     if (sv === 0) continue;
     // With "no discussion" ruled, nobody may buy votes on this motion (Consular Powers, docs/rules.md).
     let bought = m.closed ? 0 : policies[f]!.buyVotes(g, f, m, sv);
+    if (m.closed && !blocked) {
+      // Asked only to count the rulings that bound; the answer is not played.
+      const wanted = policies[f]!.buyVotes(g, f, m, sv);
+      blocked = wanted > 0 && legalInt(wanted, 0, g.treasury[f]!);
+    }
     if (bought !== 0 && !legalInt(bought, 0, g.treasury[f]!)) {
       policyError(g, f, `bought votes ${String(bought)} not in 0..${g.treasury[f]}`);
       bought = 0;
@@ -196,6 +203,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     voters++;
   }
   finePenalized(g, m, reduced);
+  if (st.rulings > rulingsBefore && (blocked || m.objected)) st.rulingsBinding++;
   let passed = m.votesFor > m.votesAgainst;
   if (!passed && m.votesFor === m.votesAgainst && g.params.consulCastingVote) {
     // A tie: the Consul may cast the deciding vote in favour (Success of motion).
