@@ -107,6 +107,11 @@ describe('reproducibility', () => {
     expect(readFileSync(join(merged, 'games.csv'), 'utf8')).toBe(readFileSync(join(single, 'games.csv'), 'utf8'));
     const acc = (d: string) => JSON.parse(readFileSync(join(d, 'accumulator.json'), 'utf8')).acc;
     expect(acc(merged)).toEqual(acc(single));
+    // Shard folders may also follow `--` (so that a folder name may start with a dash).
+    const dashed = dir('merged-dashed');
+    const md = run(['merge', '--out', dashed, '--no-charts', '--', ...shards]);
+    expect([md.stderr, md.status]).toEqual(['', 0]);
+    expect(summaryOf(dashed)).toBe(summaryOf(single));
     // A shard's own summary covers its range only.
     const s1 = JSON.parse(readFileSync(join(shards[1]!, 'summary.json'), 'utf8'));
     expect(s1.config.range).toEqual([150, 300]);
@@ -188,6 +193,7 @@ describe('merge refuses', () => {
     await expectBadInputs([
       [['merge', '--out', out, a, b], /merge: the shards are of different runs: the rules \(turns\) differs: 10 in .*m-a, 9 in .*m-b/],
       [['merge', '--out', out, a], /games 300\.\.599 are in no shard/],
+      [['merge', '--out', out], /merge: name the shards' --out folders/],
       [['merge', '--out', out, a, a], /overlaps/],
       [['merge', '--out', out, dir('nothing-here')], /holds no accumulator\.json/],
     ]);

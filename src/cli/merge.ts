@@ -98,7 +98,7 @@ async function mergePerGame(out: PartialFile, shards: Shard[]): Promise<void> {
 }
 
 export const mergeCommand: CommandModule<object, MergeArgs> = {
-  command: 'merge <shards..>',
+  command: 'merge [shards..]',
   describe: 'Merge the --out folders of the shards of one simulate run into the whole run\'s outputs',
   builder: (y) =>
     y.positional('shards', { type: 'string', array: true, describe: 'The shards\' --out folders (one or more)', defaultDescription: 'none given' })
@@ -107,7 +107,10 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the summary JSON on stdout' })
       .option('charts', { type: 'boolean', default: true, describe: 'Render the charts (--no-charts to skip)' }) as never,
   handler: async (a) => {
-    const names = (a.shards ?? []).map(String);
+    // Folders after `--` reach yargs' `_`, not the positional (the first `_` entry is the command).
+    const after = ((a as unknown as { _: unknown[] })._ ?? []).slice(1).map(String);
+    const names = [...(a.shards ?? []).map(String), ...after];
+    if (names.length === 0) throw new InputError('merge: name the shards\' --out folders (one or more)');
     if (names.some((n) => n.trim() === '')) throw new InputError('merge: a shard folder name is empty');
     const shards = checkShards(names.map(loadShard));
     const wantCsv = a['per-game'] !== undefined;
