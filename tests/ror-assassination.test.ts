@@ -243,6 +243,24 @@ describe('ror-assassination: attempts in the Senate', () => {
     expect(g.stats.rorAssassinAttempts).toBe(1);
   });
 
+  it('a faction that cannot pay for an Assassin or a Bodyguard is not asked for one', () => {
+    const g = position(3, 'ror-assassination');
+    g.treasury[0] = 9;
+    g.treasury[1] = 9;
+    g.rng.rorAssassination = forcedCards([5]);
+    const t = victim(g);
+    let asked = 0;
+    assassinations(g, stubs(3, (f) => ({
+      assassinTarget: () => (f === 0 ? t : -1),
+      assassin: () => own(g, 0)[0]!,
+      hireAssassins: () => (asked++, 0),
+      bodyguards: () => (asked++, 0),
+    })));
+    expect(asked).toBe(0);
+    expect(g.senWhere[t]).toBe(AT_DECK); // a bare 5 kills
+    expect([g.treasury[0], g.treasury[1]]).toEqual([9, 9]);
+  });
+
   it('no attempt while the Temporary Consul presides (turn 1)', () => {
     const g = position(3, 'ror-assassination', 1);
     g.temporaryConsul = true;

@@ -112,12 +112,12 @@ export interface Policy {
   assassinTarget(g: GameView, me: number): number;
   /** ror-assassination: our present senator who makes the attempt on `target` (he dies if caught). */
   assassin(g: GameView, me: number, target: number): number;
-  /** ror-assassination: Assassins to hire for the attempt, before the roll (each rorAssassinCost, at most rorMaxAssassins). */
+  /** ror-assassination: Assassins to hire for the attempt, before the roll (each rorAssassinCost, at most rorMaxAssassins; asked only when one is affordable). */
   hireAssassins(g: GameView, me: number, target: number, assassin: number): number;
   /**
    * ror-assassination: our senator `target` is attacked; the die shows `roll` and the attacker hired
    * `assassins`. Bodyguards to hire now (each rorBodyguardCost, at most rorMaxBodyguards): each takes
-   * rorBodyguardMalus off the roll and gives one more roll to catch the assassin.
+   * rorBodyguardMalus off the roll and gives one more roll to catch the assassin. Asked only when one is affordable.
    */
   bodyguards(g: GameView, me: number, target: number, roll: number, assassins: number): number;
 }

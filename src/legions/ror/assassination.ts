@@ -89,7 +89,7 @@ function attempt(g: GameState, policies: readonly Policy[], f: number): void {
   g.rorTargeted |= 1 << tf;
   g.stats.rorAssassinAttempts++;
   const maxA = affordable(g, f, p.rorAssassinCost, p.rorMaxAssassins);
-  let k = policies[f]!.hireAssassins(g, f, t, a);
+  let k = maxA > 0 ? policies[f]!.hireAssassins(g, f, t, a) : 0; // asked only when one can be hired
   if (!legalInt(k, 0, maxA)) {
     policyError(g, f, `assassins hired ${String(k)} not in 0..${maxA}`);
     k = 0;
@@ -98,7 +98,7 @@ function attempt(g: GameState, policies: readonly Policy[], f: number): void {
   const die = (): number => uniformInt(g.rng.rorAssassination, p.rorAssassinDie) + 1;
   const roll = die();
   const maxB = affordable(g, tf, p.rorBodyguardCost, p.rorMaxBodyguards);
-  let b = policies[tf]!.bodyguards(g, tf, t, roll, k);
+  let b = maxB > 0 ? policies[tf]!.bodyguards(g, tf, t, roll, k) : 0; // asked only when one can be hired
   if (!legalInt(b, 0, maxB)) {
     policyError(g, tf, `bodyguards hired ${String(b)} not in 0..${maxB}`);
     b = 0;

@@ -64,9 +64,9 @@ export const recallGarrisonRules: MotionRules = {
   },
   check(g, m: Motion) {
     if (!validProvince(g, m.target) || g.provGarrison[m.target] === 0) return 'no garrison in that province';
+    if (!legalInt(m.count, 1, g.provGarrison[m.target]!)) return `count must be 1..${g.provGarrison[m.target]} legions of the garrison`;
     const can = recallableGarrison(g, m.target);
-    if (!legalInt(m.count, 1, Math.max(1, can))) return `count must be 1..${can} (legions garrisoned this turn cannot be recalled in it)`;
-    if (m.count > can) return 'legions garrisoned this turn cannot be recalled in it';
+    if (m.count > can) return `only ${can} may go: legions garrisoned this turn cannot be recalled in it (errata 9.641)`;
     if (m.mask !== 0 || m.senator !== -1 || m.target2 !== -1) return 'a garrison recall names State legions only';
     return null;
   },
