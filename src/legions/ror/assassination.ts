@@ -106,7 +106,8 @@ function attempt(g: GameState, policies: readonly Policy[], f: number): void {
   g.treasury[tf] -= b * p.rorBodyguardCost;
   const r = resolveAttempt(p, roll, k, b, die, result);
   if (g.trace) {
-    log(g, `${factionName(f)}'s ${senatorName(a)} attempts to assassinate ${senatorName(t)} of ${factionName(tf)}: roll ${roll} + ${k} assassins - ${b} bodyguards = ${r.modified}: ${r.killed ? 'killed' : 'survives'}${r.caught ? ', the assassin is caught' : ''}`);
+    const n = (x: number, what: string): string => `${x} ${what}${x === 1 ? '' : 's'}`;
+    log(g, `${factionName(f)}'s ${senatorName(a)} attempts to assassinate ${senatorName(t)} of ${factionName(tf)}: roll ${roll} + ${n(k, 'Assassin')} - ${n(b, 'Bodyguard')} = ${r.modified}: ${r.killed ? 'killed' : 'survives'}${r.caught ? ', the assassin is caught' : ''}`);
   }
   if (r.killed || r.caught || k > 0 || b > 0) g.stats.rorAssassinEffective++;
   if (r.killed) {
