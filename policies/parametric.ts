@@ -1,12 +1,14 @@
 // The parametric policy: one rule-based player whose priorities are a documented weight vector.
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import {
-  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
+  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON,
+  LAND_ACT, type Motion, PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  alreadyFailed, type GameView, majorEligible, naturalNext, onAgenda, type Policy, presidingFaction as presiding, tableable,
+  affordable, alreadyFailed, factionLeader, type GameView, isFrontier, legalTarget, majorEligible, naturalNext, onAgenda, type Policy,
+  presidingFaction as presiding, recallableGarrison, tableable,
 } from '../src/legions/policy.js';
+import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, failedOn, FL_BOX, factionLegionsAt, highestStatus,
   influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, stateLegions,
@@ -202,6 +204,8 @@ export class ParametricPolicy implements Policy {
         m.count = g.stateTreasury > stateReserve(g) + 30 && this.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
         return true;
       case LAND_ACT: return this.landAct(g, me, m);
+      case GARRISON: return this.garrison(g, me, m);
+      case RECALL_GARRISON: return this.recallGarrison(g, me, m);
       case REPEAL_LAND_ACT: return pendingLike(g, REPEAL_LAND_ACT, -1) < 0 && this.repeal(g, me, m);
       case CENSURE: return pendingLike(g, CENSURE, -1) < 0 && this.censure(g, me, m);
       default: return false;
@@ -531,6 +535,25 @@ export class ParametricPolicy implements Policy {
         return m.coSponsor === me || coop || g.ri >= this.w.landActVoteRI ? 1 : -1;
       case REPEAL_LAND_ACT:
         return -1;
+      case GARRISON: {
+        // The governor's faction wants its province protected; the Republic, only legions no war needs.
+        const b = this.governorFaction(g, m.target);
+        if (b === me) return 1;
+        if (coop) return this.spareBoxLegions(g) >= m.count && this.canCarryGarrison(g, m.count) ? 1 : -1;
+        return b >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
+      }
+      case RECALL_GARRISON: {
+        if (this.governorFaction(g, m.target) === me) return -1;
+        return !coop ? 0 : this.legionsShort(g) ? 1 : -1;
+      }
+      case ASSASSIN_TRIAL: {
+        // The accused's faction defends its leader; the victim's wants him convicted; the others
+        // convict the leading rival (aggressive) or a faction well ahead of them (rivalMargin).
+        const b = ownerOf(g, m.senator);
+        if (b === me) return -1;
+        if (m.target === me) return 1;
+        return (this.aggressive && b === leader(g, me)) || this.privateVote(g, me, b) < 0 ? 1 : 0;
+      }
       default:
         return coop ? 1 : 0;
     }
@@ -543,7 +566,7 @@ export class ParametricPolicy implements Policy {
     const owner = ownerOf(g, m.senator);
     // We care about our motions and senators, the Republic's wars if civic, and (aggressive) blocking the leader's gains.
     const cares = m.sponsor === me || owner === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH)) ||
-      (this.aggressive && stance < 0 && owner >= 0 && owner === leader(g, me));
+      (this.aggressive && stance < 0 && owner >= 0 && owner === leader(g, me)) || (m.kind === ASSASSIN_TRIAL && m.target === me);
     if (!cares || behind < mine) return 0;
     const need = behind - mine + 1;
     return need <= this.w.votePrice && g.treasury[me]! >= need + 6 ? need : 0;
@@ -608,6 +631,159 @@ export class ParametricPolicy implements Policy {
     const max = Math.min(2 * statusOf(c), g.wars.spoils[war]!);
     if (!this.cooperative(g)) return max;
     return g.stateTreasury > stateReserve(g) + 40 ? Math.floor(max / 2) : 0;
+  }
+
+  // ---- Republic of Rome modules ----
+
+  /**
+   * What keeping our senator s is worth in Talents: what we would bid for him as a neutral (the
+   * bidStatusOffset valuation), plus his senator income and his votes (a Talent buys a vote) in
+   * every turn left.
+   */
+  private senatorWorth(g: GameView, s: number): number {
+    return this.bidFor(s) + Math.max(0, g.params.turns - g.turn) * (g.params.senatorIncome + influenceOf(s));
+  }
+
+  /** ror-frontier: ransom a captured governor when he is worth it to us. */
+  payRansom(g: GameView, _me: number, s: number, ransom: number): boolean {
+    return ransom <= this.senatorWorth(g, s);
+  }
+
+  /** Faction of province p's governor (-1: none, or a neutral). */
+  private governorFaction(g: GameView, p: number): number {
+    const s = p >= 0 && p < g.provGovernor.length ? g.provGovernor[p]! : -1;
+    return ownerOf(g, s);
+  }
+
+  /** State legions in the box beyond what the active wars want (the wants of legionsToRaise). */
+  private spareBoxLegions(g: GameView): number {
+    let want = 0;
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
+    }
+    return g.legionsBox - want;
+  }
+
+  /** The State can pay the upkeep of `n` more garrison legions for a few turns beyond its needs. */
+  private canCarryGarrison(g: GameView, n: number): boolean {
+    return g.stateTreasury >= stateReserve(g) + 3 * n * g.params.legionUpkeep;
+  }
+
+  /** Wars want legions the box cannot give and none can be raised, or the State cannot carry its costs. */
+  private legionsShort(g: GameView): boolean {
+    return (this.spareBoxLegions(g) < 0 && stateLegions(g) >= g.params.maxStateLegions) || g.stateTreasury < stateReserve(g);
+  }
+
+  /** Province p can be hurt: raids hit it (every conquered province, or with ror-frontier the frontier ones), or revolts. */
+  private exposed(g: GameView, p: number): boolean {
+    return g.variants.revolts || !g.variants['ror-frontier'] || isFrontier(g as GameState, p);
+  }
+
+  /**
+   * ror-garrisons: one State legion from the box to an exposed, ungarrisoned province: our own
+   * governor's first (his income, and with ror-frontier his freedom), and if civic any other; frontier,
+   * developed and richer provinces first. Cooperating, only a spare legion (no war wants it) that the
+   * State can carry; a self-seeker takes one for its own governor whatever the wars want.
+   */
+  private garrison(g: GameView, me: number, m: Motion): boolean {
+    const coop = this.cooperative(g);
+    if (coop ? this.spareBoxLegions(g) < 1 || !this.canCarryGarrison(g, 1) : g.legionsBox < 1) return false;
+    let best = -1;
+    let bestKey = -1;
+    for (let p = 0; p < g.provConquered.length; p++) {
+      if (!g.provConquered[p] || g.provGarrison[p]! > 0 || !this.exposed(g, p)) continue;
+      const mine = this.governorFaction(g, p) === me;
+      if (!mine && !(this.civic && coop)) continue;
+      if (pendingLike(g, GARRISON, p) >= 0 || failedOn(g, GARRISON, p)) continue;
+      const frontier = g.variants['ror-frontier'] && isFrontier(g as GameState, p);
+      const key = (mine ? 1000 : 0) + (frontier ? 100 : 0) + g.board.provinces[p]!.income[g.provDeveloped[p]!]!;
+      if (key > bestKey) {
+        bestKey = key;
+        best = p;
+      }
+    }
+    if (best < 0) return false;
+    m.target = best;
+    m.count = 1;
+    return true;
+  }
+
+  /** ror-garrisons, cooperating: when legions are short, the garrison of a province not ours, least exposed and poorest first. */
+  private recallGarrison(g: GameView, me: number, m: Motion): boolean {
+    if (!this.cooperative(g) || !this.legionsShort(g) || pendingLike(g, RECALL_GARRISON, -1) >= 0) return false;
+    let best = -1;
+    let bestKey = Infinity;
+    for (let p = 0; p < g.provGarrison.length; p++) {
+      if (recallableGarrison(g as GameState, p) < 1 || this.governorFaction(g, p) === me || failedOn(g, RECALL_GARRISON, p)) continue;
+      const key = (this.exposed(g, p) ? 1000 : 0) + g.board.provinces[p]!.income[g.provDeveloped[p]!]!;
+      if (key < bestKey) {
+        bestKey = key;
+        best = p;
+      }
+    }
+    if (best < 0) return false;
+    m.target = best;
+    m.count = recallableGarrison(g as GameState, best);
+    return true;
+  }
+
+  /** Assassins we can hire keeping a small reserve (6 Talents, as when buying votes). */
+  private assassinsToHire(g: GameView, me: number): number {
+    const p = g.params;
+    const cash = g.treasury[me]! - 6;
+    if (cash <= 0) return 0;
+    return p.rorAssassinCost > 0 ? Math.min(p.rorMaxAssassins, Math.floor(cash / p.rorAssassinCost)) : p.rorMaxAssassins;
+  }
+
+  /** Our present senator in Rome to send: never our leader (a caught leader dies untried), no office holder, the lowest card. */
+  private assassinOf(g: GameView, me: number): number {
+    const lead = factionLeader(g as GameState, me);
+    for (let s = 0; s < 30; s++) {
+      if (g.senOwner[s] !== me || g.senWhere[s] !== AT_ROME || g.senPresent[s] !== 1) continue;
+      if (s === lead || s === g.consul || s === g.censor) continue;
+      return s;
+    }
+    return -1;
+  }
+
+  /**
+   * ror-assassination, aggressive only, collapse not close: the leading rival when its Prestige lead
+   * over us is more than a caught assassin costs, and we can hire an Assassin (a bare attempt is as
+   * likely to be caught as to kill); the target is its present senator of most votes.
+   */
+  assassinTarget(g: GameView, me: number): number {
+    if (!this.aggressive || collapseClose(g)) return -1;
+    const rival = leader(g, me);
+    if (rival < 0 || g.prestige[rival]! - g.prestige[me]! <= g.params.rorAssassinCaughtPrestige) return -1;
+    if ((g.params.rorMaxAssassins > 0 && this.assassinsToHire(g, me) < 1) || this.assassinOf(g, me) < 0) return -1;
+    for (let s = 29; s >= 0; s--) if (g.senOwner[s] === rival && legalTarget(g as GameState, me, s)) return s;
+    return -1;
+  }
+
+  assassin(g: GameView, me: number): number {
+    return this.assassinOf(g, me);
+  }
+
+  hireAssassins(g: GameView, me: number): number {
+    return this.assassinsToHire(g, me);
+  }
+
+  /**
+   * Bodyguards against a roll seen: enough to stop a kill when the target is worth their price; the
+   * aggressive add one capture re-roll (a caught assassin costs his faction dearly) when they can.
+   */
+  bodyguards(g: GameView, me: number, target: number, roll: number, assassins: number): number {
+    const p = g.params;
+    const max = affordable(g as GameState, me, p.rorBodyguardCost, p.rorMaxBodyguards);
+    const mod = roll + assassins * p.rorAssassinBonus;
+    if (max === 0 || mod <= p.rorAssassinCaughtRoll) return 0;
+    let n = 0;
+    if (mod >= p.rorAssassinKillRoll && p.rorBodyguardMalus > 0) {
+      const need = Math.ceil((mod - p.rorAssassinKillRoll + 1) / p.rorBodyguardMalus);
+      if (need <= max && need * p.rorBodyguardCost <= this.senatorWorth(g, target)) n = need;
+    }
+    if (this.aggressive && n < max && g.treasury[me]! >= (n + 1) * p.rorBodyguardCost + 6) n++;
+    return n;
   }
 }
 

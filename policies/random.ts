@@ -1,10 +1,14 @@
 // The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
 import { type Prng, uniformInt } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON, LAND_ACT, type Motion,
+  PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, majorEligible, onAgenda, outOfStage, type Policy, tableable } from '../src/legions/policy.js';
+import {
+  affordable, alreadyFailed, type GameView, legalTarget, majorEligible, onAgenda, outOfStage, type Policy, recallableGarrison,
+  tableable,
+} from '../src/legions/policy.js';
+import type { GameState } from '../src/legions/state.js';
 import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
 
 export class RandomPolicy implements Policy {
@@ -178,6 +182,22 @@ export class RandomPolicy implements Policy {
       case LAND_ACT:
         m.count = this.int(1, 2);
         return true;
+      case GARRISON: {
+        const ps: number[] = [];
+        for (let p = 0; p < g.provConquered.length; p++) if (g.provConquered[p]) ps.push(p);
+        if (!ps.length || g.legionsBox === 0) return false;
+        m.target = this.pick(ps);
+        m.count = this.int(1, g.legionsBox);
+        return true;
+      }
+      case RECALL_GARRISON: {
+        const ps: number[] = [];
+        for (let p = 0; p < g.provGarrison.length; p++) if (recallableGarrison(g as GameState, p) > 0) ps.push(p);
+        if (!ps.length) return false;
+        m.target = this.pick(ps);
+        m.count = this.int(1, recallableGarrison(g as GameState, m.target));
+        return true;
+      }
       case REPEAL_LAND_ACT: {
         const acts: number[] = [];
         g.landActType2Turn.forEach((t, i) => t !== g.turn && acts.push(i));
@@ -268,5 +288,27 @@ export class RandomPolicy implements Policy {
   }
   claimSpoils(g: GameView, _me: number, war: number): number {
     return this.int(0, Math.min(2 * statusOf(g.wars.victor[war]!), g.wars.spoils[war]!));
+  }
+
+  // ---- Republic of Rome modules ----
+  payRansom(): boolean {
+    return this.coin();
+  }
+  assassinTarget(g: GameView, me: number): number {
+    if (uniformInt(this.rng, 4) !== 0) return -1;
+    const t: number[] = [];
+    for (let s = 0; s < 30; s++) if (legalTarget(g as GameState, me, s)) t.push(s);
+    return this.pick(t);
+  }
+  assassin(g: GameView, me: number): number {
+    const a: number[] = [];
+    for (let s = 0; s < 30; s++) if (g.senOwner[s] === me && g.senWhere[s] === 2 && g.senPresent[s] === 1) a.push(s);
+    return this.pick(a);
+  }
+  hireAssassins(g: GameView, me: number): number {
+    return this.int(0, affordable(g as GameState, me, g.params.rorAssassinCost, g.params.rorMaxAssassins));
+  }
+  bodyguards(g: GameView, me: number): number {
+    return this.int(0, affordable(g as GameState, me, g.params.rorBodyguardCost, g.params.rorMaxBodyguards));
   }
 }

@@ -135,4 +135,9 @@ export class RolloutPolicy implements Policy {
   consent(): boolean { return true; }
   chooseLosses(g: GameView, me: number, war: number, n: number): number { return this.current.chooseLosses(g, me, war, n); }
   claimSpoils(g: GameView, me: number, war: number): number { return this.current.claimSpoils(g, me, war); }
+  payRansom(g: GameView, me: number, s: number, r: number): boolean { return this.current.payRansom(g, me, s, r); }
+  assassinTarget(g: GameView, me: number): number { return this.current.assassinTarget(g, me); }
+  assassin(g: GameView, me: number): number { return this.current.assassin(g, me); }
+  hireAssassins(g: GameView, me: number): number { return this.current.hireAssassins(g, me); }
+  bodyguards(g: GameView, me: number, t: number, roll: number, a: number): number { return this.current.bodyguards(g, me, t, roll, a); }
 }

@@ -85,6 +85,11 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     penalize: () => false,
     chooseLosses: () => 0,
     claimSpoils: () => 0,
+    payRansom: () => false,
+    assassinTarget: () => -1,
+    assassin: () => -1,
+    hireAssassins: () => 0,
+    bodyguards: () => 0,
   };
   return { ...base, ...over };
 }
@@ -115,6 +120,7 @@ export function takeFromDeck(g: GameState, s: number): void {
 export function stateLegionTotal(g: GameState): number {
   let n = g.legionsBox;
   for (const x of g.wars.stateLegions) n += x;
+  for (const x of g.provGarrison) n += x; // ror-garrisons: garrison legions are State legions
   return n;
 }
 
@@ -168,7 +174,17 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
   if (g.deckCount + onTable !== SENATORS) bad.push(`senators: deck ${g.deckCount} + table ${onTable} != 30`);
   for (let s = 0; s < SENATORS; s++) if (seen[s] !== 1) bad.push(`senator ${s} accounted ${seen[s]} times`);
 
-  // Legions: at most maxStateLegions State legions (box + at wars); faction legion figures placed legally.
+  // Legions: at most maxStateLegions State legions (box + at wars + garrisons); faction legion figures placed legally.
+  // ror-garrisons: garrisons only in conquered provinces, never negative, the fresh part within them.
+  for (let pr = 0; pr < g.provGarrison.length; pr++) {
+    const k = g.provGarrison[pr]!;
+    if (!Number.isInteger(k) || k < 0) bad.push(`garrison ${k} in province ${pr}`);
+    if (k > 0 && !g.provConquered[pr]) bad.push(`garrison ${k} in unconquered province ${pr}`);
+    if (k > 0 && !g.variants['ror-garrisons']) bad.push(`garrison ${k} in province ${pr} without ror-garrisons`);
+    if (g.provGarrisonFresh[pr]! < 0 || (g.provGarrisonTurn[pr] === g.turn && g.provGarrisonFresh[pr]! > k)) bad.push(`province ${pr}: ${g.provGarrisonFresh[pr]} fresh of ${k}`);
+  }
+  // ror-frontier: a captive is resolved before the Forum, so none is left between turns.
+  if (endOfTurn && g.rorCaptive !== -1) bad.push(`captive ${g.rorCaptive} left unresolved`);
   if (g.legionsBox < 0) bad.push(`legions box ${g.legionsBox}`);
   if (stateLegionTotal(g) > p.maxStateLegions) bad.push(`${stateLegionTotal(g)} State legions > ${p.maxStateLegions}`);
   const nw = g.wars.status.length;

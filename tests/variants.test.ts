@@ -264,6 +264,21 @@ class ActivePolicy implements Policy {
   claimSpoils(): number {
     return 0;
   }
+  payRansom(): boolean {
+    return false;
+  }
+  assassinTarget(): number {
+    return -1;
+  }
+  assassin(): number {
+    return -1;
+  }
+  hireAssassins(): number {
+    return 0;
+  }
+  bodyguards(): number {
+    return 0;
+  }
 }
 
 const activePolicies = (n: number): Policy[] => Array.from({ length: n }, () => new ActivePolicy());
@@ -273,9 +288,10 @@ function play(cfg: GameConfig, seed: string, i: number): { state: GameState; out
 }
 
 describe('variation switches', () => {
-  it('all eight variations are playable and parse; the base game has none', () => {
+  it('all eight variations (and the Republic of Rome modules) are playable and parse; the base game has none', () => {
     expect([...VARIANT_NAMES].sort()).toEqual(
-      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts', 'tempo'],
+      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts', 'ror-assassination', 'ror-frontier',
+        'ror-garrisons', 'tempo'],
     );
     const all = parseVariants(VARIANT_NAMES.join(','));
     for (const n of VARIANT_NAMES) expect(all[n]).toBe(true);

@@ -6,6 +6,7 @@ import {
 } from './common.js';
 import { tablePrestige } from './income.js';
 import type { Policy } from './policy.js';
+import { resolveCaptive } from './ror/frontier.js';
 import { AT_FORUM, AT_ROME, type GameState, influenceOf, SENATORS, senatorName, statusOf, factionName } from './state.js';
 
 /** The tribune bag, refilled each turn (no policy is called while it is in use). */
@@ -13,6 +14,7 @@ const bag: number[] = [];
 
 export function forumStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'forum';
+  if (g.rorCaptive >= 0) resolveCaptive(g, policies); // ror-frontier: ransom before the Forum (errata 10.81)
   takeAttendance(g, policies);
   for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
     const s = drawSenator(g);

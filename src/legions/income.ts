@@ -5,16 +5,25 @@ import { payLandActs } from './senate/land-acts.js';
 import {
   AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName, factionName} from './state.js';
 
-/** Active legions: State legions in the box or at war, plus raised faction legions (Arms concession). */
+/** ror-garrisons: State legions in provincial garrisons (0 without the module). */
+export function garrisonLegions(g: GameState): number {
+  if (!g.variants['ror-garrisons']) return 0;
+  let n = 0;
+  for (let p = 0; p < g.provGarrison.length; p++) n += g.provGarrison[p]!;
+  return n;
+}
+
+/** Active legions: State legions in the box, at war or in garrisons, plus raised faction legions (Arms concession). */
 export function activeLegions(g: GameState): number {
-  let n = g.legionsBox;
+  let n = g.legionsBox + garrisonLegions(g);
   for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
   for (let f = 0; f < g.players; f++) if (g.factionLegion[f] !== FL_NONE) n++;
   return n;
 }
 
+/** State legions in existence (box, wars, garrisons): the maxStateLegions cap and the upkeep count them. */
 export function stateLegionCount(g: GameState): number {
-  let n = g.legionsBox;
+  let n = g.legionsBox + garrisonLegions(g);
   for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
   return n;
 }

@@ -20,10 +20,17 @@ export const LAND_ACT = 13;
 export const REPEAL_LAND_ACT = 14;
 /** Bills variation: a package of motions (listed in GameState.bill) voted as one. */
 export const BILL = 15;
+/** ror-garrisons: State legions from the Active Legions Box to a conquered province's garrison (`target`, `count`). */
+export const GARRISON = 16;
+/** ror-garrisons: garrison legions of province `target` back to the box (`count`). */
+export const RECALL_GARRISON = 17;
+/** ror-assassination: the trial of a caught assassin's leader (`senator`; `target` = the victim's faction). */
+export const ASSASSIN_TRIAL = 18;
 export const MOTION_NAMES = [
   'elect Consul', 'elect Censor', 'prosecute', 'appoint Governor', 'disband legions', 'raise legions',
   'dispatch', 'transfer legions', 'recall legions', 'replace commander', 'allocate concession',
-  'develop province', 'censure', 'land act', 'repeal land act', 'bill',
+  'develop province', 'censure', 'land act', 'repeal land act', 'bill', 'garrison', 'recall garrison',
+  'assassination trial',
 ] as const;
 
 /**
@@ -150,8 +157,10 @@ export function stageOf(kind: number): number {
   switch (kind) {
     case DISBAND: return STAGE_DISBAND;
     case RAISE: return STAGE_RAISE;
-    case DISPATCH: return STAGE_DISPATCH;
-    case RECALL: return STAGE_RECALL;
+    case DISPATCH:
+    case GARRISON: return STAGE_DISPATCH;
+    case RECALL:
+    case RECALL_GARRISON: return STAGE_RECALL;
     default: return -1;
   }
 }
@@ -161,14 +170,14 @@ export const isMajor = (kind: number): boolean => kind !== CENSURE;
 
 /**
  * A number identifying a motion's content, to refuse one reintroduced after failing. Exact: the
- * kind (4 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
- * (1 bit) fill 27 bits, and the count multiplies 2^27, far below 2^53.
+ * kind (5 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
+ * (1 bit) fill 28 bits, and the count multiplies 2^28, far below 2^53.
  */
 export function motionKey(m: Motion): number {
-  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 16) + m.kind;
-  return m.count * 134217728 + low;
+  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 32) + m.kind;
+  return m.count * 268435456 + low;
 }
 
 /** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */
-export const keyKind = (key: number): number => key % 16;
-export const keyTarget = (key: number): number => (Math.floor(key / 512) % 64) - 1;
+export const keyKind = (key: number): number => key % 32;
+export const keyTarget = (key: number): number => (Math.floor(key / 1024) % 64) - 1;

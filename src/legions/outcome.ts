@@ -67,6 +67,22 @@ export interface Outcome {
   tempoMeetings: number;
   deaths: number;
   revolts: number;
+  // ---- Republic of Rome modules (Stats in state.ts says what each counts) ----
+  rorGarrisonMotions: number;
+  rorGarrisoned: number;
+  rorGarrisonRecalled: number;
+  rorGarrisonSaves: number;
+  rorGarrisonBattles: number;
+  rorFrontierChanged: number;
+  rorFrontierSpared: number;
+  rorCaptures: number;
+  rorRansomsPaid: number;
+  rorAssassinAttempts: number;
+  rorAssassinEffective: number;
+  rorAssassinKills: number;
+  rorAssassinsCaught: number;
+  rorAssassinTrials: number;
+  rorAssassinConvictions: number;
 }
 
 /**
@@ -152,5 +168,20 @@ export function makeOutcome(g: GameState): Outcome {
     tempoMeetings: s.tempoMeetings,
     deaths: s.deaths,
     revolts: s.revolts,
+    rorGarrisonMotions: s.rorGarrisonMotions,
+    rorGarrisoned: s.rorGarrisoned,
+    rorGarrisonRecalled: s.rorGarrisonRecalled,
+    rorGarrisonSaves: s.rorGarrisonSaves,
+    rorGarrisonBattles: s.rorGarrisonBattles,
+    rorFrontierChanged: s.rorFrontierChanged,
+    rorFrontierSpared: s.rorFrontierSpared,
+    rorCaptures: s.rorCaptures,
+    rorRansomsPaid: s.rorRansomsPaid,
+    rorAssassinAttempts: s.rorAssassinAttempts,
+    rorAssassinEffective: s.rorAssassinEffective,
+    rorAssassinKills: s.rorAssassinKills,
+    rorAssassinsCaught: s.rorAssassinsCaught,
+    rorAssassinTrials: s.rorAssassinTrials,
+    rorAssassinConvictions: s.rorAssassinConvictions,
   };
 }

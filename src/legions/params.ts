@@ -81,6 +81,21 @@ const specs = {
   forumWinAttends: { def: 1, min: 0, max: 1, doc: '1 = a senator won in the Forum (from the neutrals or another faction) attends for his new faction at once (counts for its quorum, may recruit a knight); 0 = he counts as absent until the Senate' },
   secondBannerReturns: { def: 1, min: 0, max: 1, doc: '1 = a banner drawn after a banner goes back into the deck, which is reshuffled (rules-notes 8); 0 = both banners take effect' },
   riNettedOverTurn: { def: 0, min: 0, max: 1, doc: '0 = the Revolution Index is floored at 0 after every single change; 1 = the changes of a turn are netted and the floor applies to the running total (reset at the end of Adjustments)' },
+  // ---- Republic of Rome modules (issue 14); "not in the seeds" marks a number the RoR seeds do not give ----
+  rorGarrisonDeterrence: { def: 0, min: 0, max: 10, doc: 'ror-garrisons (with revolts): each garrison legion lowers its province\'s revolt threshold by this. Not in the seeds (RoR garrisons deter nothing by themselves): the design study\'s switch, off by default' },
+  rorFrontierProvinces: { def: [3, 4, 5, 6, 8], min: 0, max: 10, doc: 'ror-frontier: board numbers of the frontier provinces, the only ones Barbarian Invasions hit (0 = none). Not in the seeds (the RoR map marks them; the seeds give no list): the design study\'s provinces with tribal borders' },
+  rorRansomMin: { def: 10, min: 0, max: 1000, doc: 'ror-frontier: least ransom of a captured governor. Not in the seeds: RoR\'s Barbarian Raids ransom (outside source)' },
+  rorRansomPerStatus: { def: 2, min: 0, max: 100, doc: 'ror-frontier: ransom per point of the captive\'s Status when that is more. Not in the seeds: RoR\'s twice the Influence (outside source), Status standing for Influence' },
+  rorAssassinDie: { def: 6, min: 2, max: 20, doc: 'ror-assassination: sides of the assassination die. Not in the seeds (they name a die roll, not its die): RoR\'s six-sided die (outside source)' },
+  rorAssassinKillRoll: { def: 5, min: 1, max: 40, doc: 'ror-assassination: a modified roll of at least this kills the target. Not in the seeds (they cite a table they do not print): RoR\'s table (outside source)' },
+  rorAssassinCaughtRoll: { def: 2, min: -20, max: 40, doc: 'ror-assassination: a modified roll (or re-roll) of at most this catches the assassin. Not in the seeds: RoR\'s table (outside source)' },
+  rorAssassinBonus: { def: 1, min: 0, max: 10, doc: 'ror-assassination: added to the roll per Assassin hired. Not in the seeds (they say the cards are added, not by how much): RoR\'s +1 (outside source)' },
+  rorBodyguardMalus: { def: 1, min: 0, max: 10, doc: 'ror-assassination: taken from the roll per Bodyguard (RoR 1.09.73)' },
+  rorAssassinCost: { def: 10, min: 0, max: 1000, doc: 'ror-assassination: Talents per Assassin hired (RoR\'s Assassin card). Not in the seeds: invented by the design study (LEGIONS has no cards)' },
+  rorMaxAssassins: { def: 2, min: 0, max: 10, doc: 'ror-assassination: most Assassins hired for one attempt. Not in the seeds: invented by the design study' },
+  rorBodyguardCost: { def: 10, min: 0, max: 1000, doc: 'ror-assassination: Talents per Bodyguard hired (RoR\'s Bodyguard card). Not in the seeds: invented by the design study' },
+  rorMaxBodyguards: { def: 2, min: 0, max: 10, doc: 'ror-assassination: most Bodyguards hired against one attempt. Not in the seeds: invented by the design study' },
+  rorAssassinCaughtPrestige: { def: 5, min: 0, max: 100, doc: 'ror-assassination: Prestige lost by the faction of a caught assassin (RoR 1.09.74: its leader loses 5 Influence; faction Prestige stands for it)' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type ParamKey = keyof typeof specs;

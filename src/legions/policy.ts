@@ -98,6 +98,28 @@ export interface Policy {
   chooseLosses(g: GameView, me: number, war: number, n: number): number;
   /** As victorious commander at `war`: Talents of spoils to take for the faction. */
   claimSpoils(g: GameView, me: number, war: number): number;
+
+  // ---- Republic of Rome modules (asked only when the module is on; docs/rules.md, Variations) ----
+  /**
+   * ror-frontier, before the Forum: our governor `s` was captured by raiders; pay `ransom` Talents to
+   * free him (he comes home, his province is vacant), or he is killed? Asked only when we can pay.
+   */
+  payRansom(g: GameView, me: number, s: number, ransom: number): boolean;
+  /**
+   * ror-assassination, as the Senate Meeting opens: a present senator of another faction (not one
+   * already targeted this turn: `g.rorTargeted`) to attempt to assassinate, or -1 for none.
+   */
+  assassinTarget(g: GameView, me: number): number;
+  /** ror-assassination: our present senator who makes the attempt on `target` (he dies if caught). */
+  assassin(g: GameView, me: number, target: number): number;
+  /** ror-assassination: Assassins to hire for the attempt, before the roll (each rorAssassinCost, at most rorMaxAssassins; asked only when one is affordable). */
+  hireAssassins(g: GameView, me: number, target: number, assassin: number): number;
+  /**
+   * ror-assassination: our senator `target` is attacked; the die shows `roll` and the attacker hired
+   * `assassins`. Bodyguards to hire now (each rorBodyguardCost, at most rorMaxBodyguards): each takes
+   * rorBodyguardMalus off the roll and gives one more roll to catch the assassin. Asked only when one is affordable.
+   */
+  bodyguards(g: GameView, me: number, target: number, roll: number, assassins: number): number;
 }
 
 export { alreadyFailed } from './senate/voting.js';
@@ -108,6 +130,10 @@ export { majorEligible } from './senate/prosecutions.js';
 export { popcount, presidingFaction } from './common.js';
 export { activeWarCount, legionsAt, stateLegionCount } from './income.js';
 export { factionLegionsAt, raiseCost } from './senate/military.js';
+export { garrisonLegions } from './income.js';
+export { recallableGarrison } from './ror/garrisons.js';
+export { isFrontier, ransomOf } from './ror/frontier.js';
+export { affordable, factionLeader, legalTarget } from './ror/assassination.js';
 export { winnersOf } from './outcome.js';
 
 /** Whether a motion identical to `m` is already on the agenda. */

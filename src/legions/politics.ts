@@ -4,6 +4,7 @@ import { changeRI, halfRandomDifference, log, loseGame, randomNumber, statePays 
 import { deathsActivity } from './deaths.js';
 import { activeWarCount } from './income.js';
 import { revoltsActivity } from './revolts.js';
+import { invasionTurnedAway, raidCaptures } from './ror/frontier.js';
 import {
   ARMS, CARD_DECK, CARD_DISCARD, CARD_FORUM, CARD_LASTING, DISASTER, DROUGHT, EVENT_NAMES, type GameState, GRAIN,
   HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS,
@@ -110,10 +111,12 @@ export function applyBanner(g: GameState, c: number): void {
         break;
       }
       if (g.provConquered[prov]) {
+        if (invasionTurnedAway(g, prov)) break; // ror-frontier / ror-garrisons: no effect
         g.provDeveloped[prov] = 0;
         g.provNoIncomeTurn[prov] = g.turn + 1;
         g.cardWhere[c] = CARD_LASTING;
         if (g.trace) log(g, `Invasion of ${g.board.provinces[prov]!.name}: undeveloped, no income next turn`);
+        raidCaptures(g, prov); // ror-frontier: the raiders take the governor
       } else {
         let hit = false;
         for (let w = 0; w < g.wars.status.length; w++) {

@@ -2,6 +2,7 @@
 import { uniformInt } from '../core/rng.js';
 import { log, loseGame } from './common.js';
 import { activeWarCount } from './income.js';
+import { garrisonDeterrence, garrisonFightsOutbreak } from './ror/garrisons.js';
 import { type GameState, WARS } from './state.js';
 
 const d10 = (g: GameState): number => uniformInt(g.rng.revolts, 10) + 1;
@@ -15,6 +16,7 @@ function rebelArmies(g: GameState): number {
 /**
  * Each conquered province without a revolt draws 1..10 from its own stream: it revolts when the draw
  * is at most revoltChance + RI / revoltRIStep (docs/rules.md, Revolts). No income while it lasts.
+ * With ror-garrisons, a garrison may lower the threshold and fights the outbreak at once.
  */
 export function revoltsActivity(g: GameState): void {
   const p = g.params;
@@ -24,7 +26,8 @@ export function revoltsActivity(g: GameState): void {
     if (!w.revolt[i] || w.status[i] === 1) continue;
     const prov = w.province[i]!;
     if (!g.provConquered[prov]) continue;
-    if (d10(g) > threshold) continue;
+    // ror-garrisons: rorGarrisonDeterrence per garrison legion lowers the province's threshold (0 by default).
+    if (d10(g) > threshold - garrisonDeterrence(g, prov)) continue;
     const armies = rebelArmies(g);
     w.status[i] = 1;
     w.armies[i] = armies;
@@ -34,6 +37,7 @@ export function revoltsActivity(g: GameState): void {
     g.provRevolt[prov] = 1;
     g.stats.revolts++;
     if (g.trace) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);
+    garrisonFightsOutbreak(g, i, prov); // ror-garrisons: a garrison fights the outbreak at once
   }
   if (activeWarCount(g) >= p.maxActiveWars) loseGame(g, WARS);
 }

@@ -92,6 +92,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     stateTreasury: p.startStateTreasury, ri: 0, riCredit: 0, legionsBox: p.startActiveLegions,
     provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
     provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
+    provGarrison: z(nProv, 0), provGarrisonTurn: z(nProv, 0), provGarrisonFresh: z(nProv, 0), rorCaptive: -1, rorTargeted: 0,
     wars: makeWars(cfg.board, cfg.variants),
     cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,

@@ -161,6 +161,28 @@ export interface Stats {
   tempoMeetings: number;
   /** Elections in which the Consulship passed to another faction. */
   consulChanges: number;
+  // ---- Republic of Rome modules (docs/rules.md, Variations) ----
+  /** ror-garrisons: garrison and garrison-recall motions made (the module's trigger; parts of bills put to the vote included). */
+  rorGarrisonMotions: number;
+  /** ror-garrisons: legions put into garrisons, and legions recalled from them. */
+  rorGarrisoned: number;
+  rorGarrisonRecalled: number;
+  /** ror-garrisons: Barbarian Invasions a garrison turned away; revolt outbreaks a garrison fought. */
+  rorGarrisonSaves: number;
+  rorGarrisonBattles: number;
+  /** ror-frontier: invasions whose effect it changed (a non-frontier province spared, or a governor captured). */
+  rorFrontierChanged: number;
+  rorFrontierSpared: number;
+  rorCaptures: number;
+  rorRansomsPaid: number;
+  /** ror-assassination: attempts declared; of those, attempts that changed the game (a kill, a capture, Talents spent). */
+  rorAssassinAttempts: number;
+  rorAssassinEffective: number;
+  rorAssassinKills: number;
+  rorAssassinsCaught: number;
+  /** ror-assassination: trials of a caught assassin's leader, and convictions. */
+  rorAssassinTrials: number;
+  rorAssassinConvictions: number;
 }
 
 export interface TraceEvent {
@@ -184,6 +206,10 @@ export interface Streams {
   deaths: Prng;
   /** Revolts variant draws. */
   revolts: Prng;
+  /** ror-garrisons: a garrison's battle against a revolt outbreak. */
+  rorGarrisons: Prng;
+  /** ror-assassination: the assassination die. */
+  rorAssassination: Prng;
   /** One stream per faction policy. */
   policy: Prng[];
 }
@@ -198,6 +224,8 @@ export function makeStreams(seed: string, players: number): Streams {
     tribunes: makePrng(seed + '/tribunes'),
     deaths: makePrng(seed + '/deaths'),
     revolts: makePrng(seed + '/revolts'),
+    rorGarrisons: makePrng(seed + '/ror-garrisons'),
+    rorAssassination: makePrng(seed + '/ror-assassination'),
     policy,
   };
 }
@@ -210,6 +238,8 @@ export function cloneStreams(s: Streams): Streams {
     tribunes: clonePrng(s.tribunes),
     deaths: clonePrng(s.deaths),
     revolts: clonePrng(s.revolts),
+    rorGarrisons: clonePrng(s.rorGarrisons),
+    rorAssassination: clonePrng(s.rorAssassination),
     policy: s.policy.map(clonePrng),
   };
 }
@@ -292,6 +322,15 @@ export interface GameState {
   provNoIncomeTurn: number[];
   /** Revolts variant: armies of an active revolt in this province (0 = none). */
   provRevolt: number[];
+  /** ror-garrisons: State legions garrisoned in the province (counted as State legions everywhere). */
+  provGarrison: number[];
+  /** ror-garrisons: turn of the province's last garrison deployment, and the legions deployed in it (not recallable in it). */
+  provGarrisonTurn: number[];
+  provGarrisonFresh: number[];
+  /** ror-frontier: a governor captured by this turn's Barbarian Invasion, ransomed or killed before the Forum (-1 none). */
+  rorCaptive: number;
+  /** ror-assassination: factions (bitmask) already targeted in this Senate Meeting. */
+  rorTargeted: number;
 
   wars: WarSlots;
 
@@ -381,6 +420,10 @@ export function emptyStats(): Stats {
     objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsVoted: 0, landActsRepealed: 0, officersDied: 0,
     distributionChanged: 0, extraWars: 0,
     tempoExhausted: 0, tempoMeetings: 0, consulChanges: 0,
+    rorGarrisonMotions: 0, rorGarrisoned: 0, rorGarrisonRecalled: 0, rorGarrisonSaves: 0, rorGarrisonBattles: 0,
+    rorFrontierChanged: 0, rorFrontierSpared: 0, rorCaptures: 0, rorRansomsPaid: 0,
+    rorAssassinAttempts: 0, rorAssassinEffective: 0, rorAssassinKills: 0, rorAssassinsCaught: 0, rorAssassinTrials: 0,
+    rorAssassinConvictions: 0,
   };
 }
 
@@ -416,6 +459,7 @@ export function cloneState(g: GameState): GameState {
     provGovernor: g.provGovernor.slice(), provGovTurn: g.provGovTurn.slice(),
     provClaimed: g.provClaimed.slice(), provNoIncomeTurn: g.provNoIncomeTurn.slice(),
     provRevolt: g.provRevolt.slice(),
+    provGarrison: g.provGarrison.slice(), provGarrisonTurn: g.provGarrisonTurn.slice(), provGarrisonFresh: g.provGarrisonFresh.slice(),
     wars: cloneWars(g.wars),
     cardWhere: g.cardWhere.slice(), eventDeck: g.eventDeck.slice(),
     landActType2Turn: g.landActType2Turn.slice(), landActType2Sponsor: g.landActType2Sponsor.slice(),

@@ -1,8 +1,11 @@
-// The seven optional variations of the rules ("Variations"), switched per run.
+// The optional variations, switched per run: the eight of the rules ("Variations") and the Republic of
+// Rome modules (issue 14).
 import { InputError } from './params.js';
 
 export const VARIANT_NAMES = [
   'bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'tempo', 'macedonian-wars', 'revolts',
+  // Republic of Rome modules (issue 14; docs/rules.md, Variations)
+  'ror-garrisons', 'ror-frontier', 'ror-assassination',
 ] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 

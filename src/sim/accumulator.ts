@@ -16,6 +16,11 @@ export const SCALAR_METRICS = [
   'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'rulingsBinding', 'objections', 'votesRemoved',
   'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
+  // Republic of Rome modules.
+  'rorGarrisonMotions', 'rorGarrisoned', 'rorGarrisonRecalled', 'rorGarrisonSaves', 'rorGarrisonBattles',
+  'rorFrontierChanged', 'rorFrontierSpared', 'rorCaptures', 'rorRansomsPaid',
+  'rorAssassinAttempts', 'rorAssassinEffective', 'rorAssassinKills', 'rorAssassinsCaught', 'rorAssassinTrials',
+  'rorAssassinConvictions',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
 

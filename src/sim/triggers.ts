@@ -30,4 +30,17 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
   },
   'macedonian-wars': { main: 'macedonianWars', detail: ['macedonianWars'], what: 'a Macedonian war established' },
   revolts: { main: 'revolts', detail: ['revolts'], what: 'a province revolted' },
+  'ror-garrisons': {
+    main: 'rorGarrisonMotions', detail: ['rorGarrisonMotions', 'rorGarrisoned', 'rorGarrisonRecalled', 'rorGarrisonSaves', 'rorGarrisonBattles'],
+    what: 'a garrison or garrison-recall motion made',
+  },
+  'ror-frontier': {
+    main: 'rorFrontierChanged', detail: ['rorFrontierChanged', 'rorFrontierSpared', 'rorCaptures', 'rorRansomsPaid'],
+    what: 'an invasion it changed (a non-frontier province spared, or a governor captured)',
+  },
+  'ror-assassination': {
+    main: 'rorAssassinEffective',
+    detail: ['rorAssassinEffective', 'rorAssassinAttempts', 'rorAssassinKills', 'rorAssassinsCaught', 'rorAssassinTrials', 'rorAssassinConvictions'],
+    what: 'an assassination attempt that changed something (a kill, a capture, Talents spent on Assassins or Bodyguards)',
+  },
 };

@@ -1,9 +1,10 @@
 // Variation "Bills": two or more motions voted as one, introduced by the Consul or with a tribune.
 import { askBool, log, presidingFaction } from '../common.js';
 import {
-  BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, type Motion, RAISE, RECALL, REPLACE_COMMANDER, resetMotion, stageOf,
-  TRANSFER,
+  BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, GARRISON, type Motion, RAISE, RECALL, RECALL_GARRISON, REPLACE_COMMANDER,
+  resetMotion, stageOf, TRANSFER,
 } from '../motion.js';
+import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
 import { cloneState, factionName, type GameState } from '../state.js';
 import { advanceStage, askProposal, type MotionRules, outOfStage, rejectCandidate, takeMotionSlot } from './agenda.js';
@@ -12,11 +13,14 @@ import { before, logEffects } from './describe.js';
 import { militaryRules } from './military.js';
 import { hasSenatorPresent, policyBillError, putToVote, recordFailure } from './voting.js';
 
-/** What may go into a bill, in the order of business (never Land Acts, elections, prosecutions or governors). */
+/**
+ * What may go into a bill, in the order of business (never Land Acts, elections, prosecutions or
+ * governors); with ror-garrisons also garrisons and their recall (their rules are applicable only then).
+ */
 const BILL_ITEMS: readonly (readonly [number, MotionRules])[] = [
   [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
-  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
-  [CONCESSION, concessionRules],
+  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [GARRISON, garrisonRules],
+  [RECALL, militaryRules.recall], [RECALL_GARRISON, recallGarrisonRules], [CONCESSION, concessionRules],
 ];
 
 /**
@@ -46,6 +50,7 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
     return;
   }
   g.bill = parts;
+  for (const part of parts) if (isGarrisonKind(part.kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger
   const m = g.motion;
   resetMotion(m, BILL, f);
   m.viaTribune = viaTribune;

@@ -1,7 +1,7 @@
 // Motions as sentences for the Secretary's record (replay traces, policy errors).
 import {
-  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON,
+  LAND_ACT, type Motion, PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../motion.js';
 import { EVENT_NAMES, factionName, type GameState, senatorName } from '../state.js';
 
@@ -53,6 +53,9 @@ export function motionSentence(g: GameState, m: Motion): string {
     case LAND_ACT: return `pass a Type ${m.count === 1 ? 'I' : 'II'} Land Act`;
     case REPEAL_LAND_ACT: return `repeal the Type II Land Act passed in turn ${g.landActType2Turn[m.target] ?? '?'}`;
     case BILL: return `a bill of ${g.bill.length} motions: ${g.bill.map((p) => motionSentence(g, p)).join('; ')}`;
+    case GARRISON: return `garrison ${provinceText(g, m.target)} with ${legionsText(m.count, 0)}`;
+    case RECALL_GARRISON: return `recall ${legionsText(m.count, 0)} from the garrison of ${provinceText(g, m.target)}`;
+    case ASSASSIN_TRIAL: return `try ${senatorText(g, m.senator)}, whose assassin was caught, for the attempt on ${factionName(m.target)}`;
     default: return `motion of kind ${m.kind}`;
   }
 }

@@ -7,6 +7,7 @@ import { elections } from './elections.js';
 import { appointGovernors, returnGovernors } from './governors.js';
 import { openBusiness } from './open-business.js';
 import { prosecutions } from './prosecutions.js';
+import { assassinations } from '../ror/assassination.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
@@ -18,6 +19,8 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   // Who held Consul or Censor before this meeting's elections (open to prosecution).
   g.outgoingConsul = g.temporaryConsul ? -1 : g.consul;
   g.outgoingCensor = g.censor;
+  // ror-assassination: attempts as the meeting opens, before the Consul's election (item 0a).
+  if (g.variants['ror-assassination']) assassinations(g, policies);
   // The fixed part of the Order of Business: Consul and Censor, prosecutions, then governors.
   elections(g, policies);
   prosecutions(g, policies);

@@ -4,9 +4,10 @@
 // no motion is unresolved and no faction has another to make.
 import { log, presidingFaction } from '../common.js';
 import {
-  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, LAND_ACT, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE,
-  TRANSFER,
+  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT,
+  REPLACE_COMMANDER, STAGE_RAISE, TRANSFER,
 } from '../motion.js';
+import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
 import { factionName, type GameState } from '../state.js';
 import {
@@ -22,7 +23,8 @@ import { describeMotion, hasSenatorPresent } from './voting.js';
 /** The motions a faction may make in the open business, in the rules' order of business. */
 const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
   [DISBAND, militaryRules.disband], [RAISE, militaryRules.raise], [DISPATCH, militaryRules.dispatch],
-  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [RECALL, militaryRules.recall],
+  [REPLACE_COMMANDER, militaryRules.replace], [TRANSFER, militaryRules.transfer], [GARRISON, garrisonRules],
+  [RECALL, militaryRules.recall], [RECALL_GARRISON, recallGarrisonRules],
   [CONCESSION, concessionRules], [LAND_ACT, landActRules], [REPEAL_LAND_ACT, repealRules], [CENSURE, censureRules],
 ];
 
@@ -31,6 +33,7 @@ const rulesOf = (kind: number): MotionRules => (kind === DEVELOP ? developRules 
 /** Whether a kind may be moved at all under the variations in play. */
 function allowedKind(g: GameState, kind: number): boolean {
   if (kind === LAND_ACT || kind === REPEAL_LAND_ACT) return g.variants['land-acts'];
+  if (kind === GARRISON || kind === RECALL_GARRISON) return g.variants['ror-garrisons'];
   if (kind === CENSURE) return !g.variants.tempo; // Tempo: no miscellaneous motions
   return true;
 }
@@ -88,6 +91,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
  */
 function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ownRaise: () => void): number {
   if (!askProposal(g, policies, f, kind, -1, rules)) return 0;
+  if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const dup = pendingIndex(g, g.motion);
   if (dup >= 0) {
     const a = g.agenda[dup]!;

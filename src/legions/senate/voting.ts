@@ -1,7 +1,7 @@
 // Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break;
 // Consular Powers' "no discussion" rulings, objections and penalties.
 import { addPrestige, askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import { BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT } from '../motion.js';
+import { ASSASSIN_TRIAL, BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, influenceOf, SENATORS } from '../state.js';
 import { motionSentence, voteLine } from './describe.js';
@@ -40,7 +40,7 @@ export function recordFailure(g: GameState, m: Motion): void {
 
 /** The motion as a sentence with who moved, seconded and tabled it (traces and policy errors). */
 export function describeMotion(g: GameState, m: Motion): string {
-  const who = [`moved by ${factionName(m.sponsor)}`];
+  const who = [m.sponsor >= 0 ? `moved by ${factionName(m.sponsor)}` : 'moved by nobody'];
   if (m.coSponsor >= 0) who.push(`seconded by ${factionName(m.coSponsor)}`);
   if (m.viaTribune) who.push('tabled with a tribune');
   return `${motionSentence(g, m)} (${who.join(', ')})`;
@@ -67,9 +67,12 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
   return false;
 }
 
-/** Whether faction f may veto motion m: a real tribune, someone present, and not its sponsor or tabler (Vetoes). */
+/**
+ * Whether faction f may veto motion m: a real tribune, someone present, and not its sponsor or tabler
+ * (Vetoes). ror-assassination: an assassination trial cannot be vetoed (RoR Senate item Z).
+ */
 function mayVeto(g: GameState, m: Motion, f: number): boolean {
-  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy;
+  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL;
 }
 
 /**
@@ -137,7 +140,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   else st.motionsByOthers++;
   // The Consul runs the meeting except the prosecutions (the Censor's): no ruling there.
   const rulingsBefore = st.rulings;
-  if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.kind !== PROSECUTE && m.power[consulF]! > 0) {
+  if (g.variants['consular-powers'] && m.tabledBy === consulF && !m.viaTribune && m.kind !== PROSECUTE && m.kind !== ASSASSIN_TRIAL && m.power[consulF]! > 0) {
     consularRuling(g, policies, m, consulF);
   }
   let blocked = false; // a faction wanted to buy votes that the ruling forbade
@@ -244,7 +247,7 @@ function voteRecord(g: GameState, m: Motion, passed: boolean): Record<string, un
     });
   }
   return {
-    motion: motionSentence(g, m), kind: MOTION_NAMES[m.kind], sponsor: factionName(m.sponsor),
+    motion: motionSentence(g, m), kind: MOTION_NAMES[m.kind], sponsor: m.sponsor >= 0 ? factionName(m.sponsor) : null,
     coSponsor: m.coSponsor >= 0 ? factionName(m.coSponsor) : null, tabledBy: factionName(m.tabledBy),
     viaTribune: m.viaTribune, noDiscussion: m.closed, votesFor: m.votesFor, votesAgainst: m.votesAgainst,
     vetoedBy: m.vetoedBy >= 0 ? factionName(m.vetoedBy) : null, passed, factions,
