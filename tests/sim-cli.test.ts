@@ -241,7 +241,8 @@ describe('outputs', () => {
       'collapse-by-turn': ['Turn', 'Share of all games lost in the turn', 'Cause'],
       'ri-by-turn': ['Turn', 'Revolution Index'],
       'state-treasury-by-turn': ['Turn', 'State Treasury (talents)'],
-      'prestige-spread': ['Prestige lead of the winner over the runner-up', 'Share of survived games'],
+      'prestige-spread': ['Highest minus lowest Prestige', 'Share of games'],
+      'winner-margin': ["Winner's Prestige minus the runner-up's", 'Share of survived games'],
       'win-rate-by-seat': ['Seat', 'Win rate'],
       'legions-lost': ['Legions lost per game', 'Share of games'],
     };
