@@ -1,11 +1,11 @@
 // Experiments: paired statistics against hand computations, interval coverage by simulation, schema
 // errors, the published schema, thread-count independence, the CI gate and the HTML report in Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '../src/report/browser.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testTempDir } from './tmp.js';
 import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
 import { lineups } from '../src/experiment/arms.js';
 import { experimentJsonSchema, loadExperiment } from '../src/experiment/schema.js';
@@ -16,7 +16,9 @@ import { wilson } from '../src/stats/intervals.js';
 const root = join(__dirname, '..');
 const bin = join(root, 'bin', 'legions.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
-const tmp = mkdtempSync(join(tmpdir(), 'legions-exp-'));
+const temp = testTempDir('exp');
+const tmp = temp.path;
+afterAll(() => temp.remove());
 
 function writeExperiment(name: string, body: Record<string, unknown>): string {
   const f = join(tmp, `${name}.json`);

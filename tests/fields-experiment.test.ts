@@ -1,16 +1,17 @@
 // Effects across fields: every arm under every field on the same seeds, compared with its own field's
 // baseline, and a robustness verdict per arm and metric.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildArms } from '../src/experiment/arms.js';
 import { type ComparisonRow, verdicts } from '../src/experiment/report.js';
 import { experimentSchema, loadExperiment } from '../src/experiment/schema.js';
 import { run } from './cli-run.js';
+import { testTempDir } from './tmp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'legions-fields-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const temp = testTempDir('fields');
+const tmp = temp.path;
+afterAll(() => temp.remove());
 
 function file(name: string, doc: unknown): string {
   const p = join(tmp, name);
