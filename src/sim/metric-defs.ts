@@ -11,8 +11,10 @@ export interface MetricDef {
   key: string;
   /** The name in CSV files (snake case). */
   csv: string;
-  /** Short name for prose and tables ("collapse", "final RI"). */
+  /** Short name for charts, tables and the verdict's sentences ("wars", "final RI"). */
   label: string;
+  /** Name in running text, where the short one could be ambiguous ("collapse by wars"). */
+  name: string;
   /** Longer name for chart titles and the glossary. */
   title: string;
   kind: MetricKind;
@@ -28,49 +30,49 @@ export interface MetricDef {
   scale?: string;
 }
 
-const rate = (key: string, csv: string, label: string, title: string, counts: string): MetricDef => ({
-  key, csv, label, title, kind: 'rate', unit: '% of games', diffUnit: 'percentage points', over: 'all games', counts,
+const rate = (key: string, csv: string, label: string, name: string, title: string, counts: string): MetricDef => ({
+  key, csv, label, name, title, kind: 'rate', unit: '% of games', diffUnit: 'percentage points', over: 'all games', counts,
 });
 
 const DEFS = [
-  rate('collapse', 'collapse', 'collapse', 'Collapse (the Republic fell)',
+  rate('collapse', 'collapse', 'collapse', 'collapse', 'Collapse (the Republic fell)',
     'Share of games the players lost together: the Republic fell before the end of the last turn, whatever the cause (revolt, bankruptcy or wars below). A fallen Republic has no winner.'),
-  rate('revolt', 'revolt', 'revolt', 'Collapse by revolt',
+  rate('revolt', 'revolt', 'revolt', 'collapse by revolt', 'Collapse by revolt',
     'Share of games lost to a revolt of the people: in the State of the Republic step, two cards 1-10 minus the Revolution Index plus the Consul\'s Prestige came out below 0.'),
-  rate('bankruptcy', 'bankruptcy', 'bankruptcy', 'Collapse by bankruptcy',
+  rate('bankruptcy', 'bankruptcy', 'bankruptcy', 'collapse by bankruptcy', 'Collapse by bankruptcy',
     'Share of games lost because the State Treasury could not pay a debt in full when it fell due (war costs, legion upkeep, commander pay, Natural Disaster, development aid, Land Act payments). Players cannot pay the State\'s debts for it.'),
-  rate('wars', 'wars', 'wars', 'Collapse by wars',
+  rate('wars', 'wars', 'wars', 'collapse by wars', 'Collapse by wars',
     'Share of games lost to wars: three or more active wars at once (Macedonian wars and active revolts of the variations count), or an active war without legions while another war is active.'),
   {
-    key: 'finalRI', csv: 'final_ri', label: 'final RI', title: 'Final Revolution Index', kind: 'mean', unit: 'RI points', diffUnit: 'RI points',
+    key: 'finalRI', csv: 'final_ri', label: 'final RI', name: 'final Revolution Index', title: 'Final Revolution Index', kind: 'mean', unit: 'RI points', diffUnit: 'RI points',
     over: 'all games',
     counts: 'Revolution Index when the game ended: after the last turn in games the Republic survived, at the moment it fell in the others. It therefore mixes the two kinds of game; read it next to the collapse rate.',
     scale: 'see the Revolution Index scale below',
   },
   {
-    key: 'prestigeSpread', csv: 'prestige_spread', label: 'Prestige spread', title: 'Prestige spread (highest minus lowest)', kind: 'mean', unit: 'Prestige', diffUnit: 'Prestige',
+    key: 'prestigeSpread', csv: 'prestige_spread', label: 'Prestige spread', name: 'Prestige spread (highest minus lowest)', title: 'Prestige spread (highest minus lowest)', kind: 'mean', unit: 'Prestige', diffUnit: 'Prestige',
     over: 'all games (a fallen Republic included: the factions keep their Prestige)',
     counts: 'Highest faction Prestige minus the lowest at the end of the game: how far apart the factions finish.',
   },
   {
-    key: 'winnerMargin', csv: 'winner_margin', label: "winner's margin", title: "Winner's margin (winner minus runner-up)", kind: 'mean', unit: 'Prestige', diffUnit: 'Prestige',
+    key: 'winnerMargin', csv: 'winner_margin', label: "winner's margin", name: "winner's margin", title: "Winner's margin (winner minus runner-up)", kind: 'mean', unit: 'Prestige', diffUnit: 'Prestige',
     over: 'games the Republic survived (only they have a winner)',
     counts: 'Prestige of the winner minus that of the runner-up after the last turn; 0 when the top two tie on Prestige, whoever the Status tie-break makes the winner.',
   },
   {
-    key: 'legionsLost', csv: 'legions_lost', label: 'legions lost', title: 'Legions lost', kind: 'mean', unit: 'legions per game', diffUnit: 'legions per game',
+    key: 'legionsLost', csv: 'legions_lost', label: 'legions lost', name: 'legions lost', title: 'Legions lost', kind: 'mean', unit: 'legions per game', diffUnit: 'legions per game',
     over: 'all games', counts: 'Roman legions (State and faction) destroyed in battle over the game.',
   },
   {
-    key: 'warsWon', csv: 'wars_won', label: 'wars won', title: 'Wars won', kind: 'mean', unit: 'wars per game', diffUnit: 'wars per game',
+    key: 'warsWon', csv: 'wars_won', label: 'wars won', name: 'wars won', title: 'Wars won', kind: 'mean', unit: 'wars per game', diffUnit: 'wars per game',
     over: 'all games', counts: 'Wars (and revolts of the variations) the Romans won over the game.',
   },
   {
-    key: 'turnsPlayed', csv: 'turns_played', label: 'turns played', title: 'Turns played', kind: 'mean', unit: 'turns', diffUnit: 'turns',
+    key: 'turnsPlayed', csv: 'turns_played', label: 'turns played', name: 'turns played', title: 'Turns played', kind: 'mean', unit: 'turns', diffUnit: 'turns',
     over: 'all games', counts: 'Turns played: the last turn for games the Republic survived, the turn it fell in for the others.',
   },
   {
-    key: 'stateTreasury', csv: 'state_treasury', label: 'final State Treasury', title: 'Final State Treasury', kind: 'mean', unit: 'Talents', diffUnit: 'Talents',
+    key: 'stateTreasury', csv: 'state_treasury', label: 'final State Treasury', name: 'final State Treasury', title: 'Final State Treasury', kind: 'mean', unit: 'Talents', diffUnit: 'Talents',
     over: 'all games', counts: 'Talents in the State Treasury when the game ended (after the last turn, or when the Republic fell).',
   },
 ] as const satisfies readonly MetricDef[];
@@ -82,7 +84,7 @@ export const METRIC_DEFS: Record<DefinedMetric, MetricDef> = Object.fromEntries(
 export const OVER_TIME_DEFS = {
   survival: {
     label: 'survival', title: 'Republic still standing',
-    counts: 'Share of all games in which the Republic still stands after turn t (the games are never cut short, so this is the plain share, with a Wilson 95 % interval at each turn).',
+    counts: 'Share of all games in which the Republic still stands after turn t (the games are never cut short, so this is the plain share, with a Wilson interval at each turn).',
   },
   fallenBy: {
     label: 'fallen by cause', title: 'Fallen by turn t, by cause',
@@ -107,8 +109,8 @@ export interface RiScaleRow {
   ri: number;
   /** Chance that the State of the Republic step ends the game this turn with a Consul's Prestige of 0. */
   revolt: number;
-  /** Expected Revolution Index rise from that step when the game goes on. */
-  rise: number;
+  /** Expected Revolution Index rise from that step, given that the game goes on (null: it never does). */
+  rise: number | null;
 }
 
 /**
@@ -127,7 +129,7 @@ export function riScale(ris: readonly number[] = [0, 2, 5, 8, 10, 12, 15, 18, 21
         else rise += r.riIncrease;
       }
     }
-    return { ri, revolt: revolt / 100, rise: rise / 100 };
+    return { ri, revolt: revolt / 100, rise: revolt < 100 ? rise / (100 - revolt) : null };
   });
 }
 
