@@ -18,8 +18,8 @@ const opts = { report: join(root, 'reports', 'default'), out: join(root, 'docs',
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
   const [flag, inline] = args[i].split('=', 2);
+  if (!['--report', '--out', '--width'].includes(flag)) fail(`unknown option ${flag} (known: --report DIR, --out FILE.png, --width PX)`);
   const value = inline ?? args[++i];
-  if (!['--report', '--out', '--width'].includes(flag)) fail(`unknown option ${args[i]} (known: --report DIR, --out FILE.png, --width PX)`);
   if (value === undefined) fail(`${flag} needs a value`);
   if (flag === '--width') {
     const w = Number(value);

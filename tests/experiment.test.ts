@@ -271,7 +271,8 @@ describe('running experiments', () => {
   it('the report renders in headless Chromium: the verdict first, over time, definitions, every chart drawn, no console error', async (ctx) => {
     // A report with fields (a forest plot and over-time charts per field) beside the plain one above.
     const fielded = writeExperiment('fielded', {
-      games: 60, seed: 'fielded', fields: ['cooperative', 'selfish'], arms: [{ name: 'base' }, { name: 'land-acts', variants: ['land-acts'] }, { name: 'deaths', variants: ['deaths'] }],
+      // "same" changes nothing: every game equals the baseline's, so its rows say "no conclusion".
+      games: 60, seed: 'fielded', fields: ['cooperative', 'selfish'], arms: [{ name: 'base' }, { name: 'land-acts', variants: ['land-acts'] }, { name: 'deaths', variants: ['deaths'] }, { name: 'same', rules: {} }],
       metrics: ['collapse', 'revolt', 'bankruptcy', 'wars', 'finalRI', 'prestigeSpread'],
     });
     expect(cli('experiment', fielded, '--out', join(tmp, 'fielded'), '--threads', '1', '--quiet').status).toBe(0);
@@ -300,7 +301,12 @@ describe('running experiments', () => {
         expect(firstH2).toBe('verdict');
         const verdictFigures = await page.$$eval('#verdict figure', (fs) => fs.map((f) => f.id));
         expect(verdictFigures).toEqual(verdictCharts.map((c) => `chart-${c}`));
-        expect(await page.$$eval('#verdict ol.note li', (li) => li.length)).toBeGreaterThanOrEqual(2);
+        const note = await page.$$eval('#verdict ol.note li', (li) => li.map((x) => x.textContent));
+        expect(note.length).toBeGreaterThanOrEqual(2);
+        if (verdictCharts.length > 1) {
+          expect(note.at(-1)).toBe("same: no conclusion: its games equal base's in every field.");
+          expect(await page.$eval('#chart-verdict-selfish svg', (svg) => [...svg.querySelectorAll('text')].map((t) => t.textContent))).toContain('no conclusion');
+        }
         expect(await page.$$eval('#survival figure', (fs) => fs.length)).toBeGreaterThanOrEqual(3 * (verdictCharts.length) + 1);
         expect(await page.$eval('#glossary', (g) => g.textContent)).toMatch(/Revolution Index scale[\s\S]*harmless up to 2/);
         // Every chart drawn: an inline SVG with a size and marks in every figure.
@@ -319,6 +325,25 @@ describe('running experiments', () => {
       }
     } finally {
       await browser.close();
+    }
+    // The README's picture: the screenshot script draws the panel of a report as a PNG, at most 1400 px wide.
+    const png = join(tmp, 'verdict.png');
+    const shot = spawnSync(process.execPath, [join(root, 'scripts', 'screenshot.mjs'), '--report', join(tmp, 'fielded'), '--out', png], { encoding: 'utf8' });
+    expect(shot.status, shot.stderr).toBe(0);
+    const head = readFileSync(png);
+    expect(head.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const [w, h] = [head.readUInt32BE(16), head.readUInt32BE(20)];
+    expect(w).toBeGreaterThan(800);
+    expect(w).toBeLessThanOrEqual(1400);
+    expect(h).toBeGreaterThan(300);
+  });
+
+  it('the screenshot script refuses bad options with one line and exit 2', () => {
+    for (const [args, pattern] of [[['--bogus', '1'], /unknown option --bogus/], [['--width', '12'], /--width must be/], [['--report', join(tmp, 'nowhere')], /does not exist/], [['--out', 'x.jpg'], /must name a \.png/]] as const) {
+      const r = spawnSync(process.execPath, [join(root, 'scripts', 'screenshot.mjs'), ...args], { encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
     }
   });
 });

@@ -167,7 +167,7 @@ function armNote(base: string, n: NoteInput, neg: (m: Metric) => number): string
     const own = arms[0]!.own;
     const why = own.length && arms.every((a) => a.own.every((o) => o.share === 0))
       ? `${own.map((o) => o.variant).join(', ')} never came into play in any field`
-      : `its games equal ${n.baseline}'s wherever its variations came into play`;
+      : `its games equal ${n.baseline}'s ${own.length ? 'wherever its variations came into play' : 'in every field'}`;
     return `${base}: no conclusion: ${why}.`;
   }
   const here = rows.filter((c) => c.field === field);
