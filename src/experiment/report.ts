@@ -433,7 +433,7 @@ ol.note{font-size:1.05em}ol.note li{margin:.5em 0}.quiet{color:#555;font-size:.9
 <h2>Verdict</h2>
 <p>${esc(whatWasRun(r))} Baseline <b>${esc(r.baseline)}</b>${r.fields.length ? ' of each field' : ''}; ${conf} intervals.</p>
 ${r.designNote.length ? `<ol class="note">${r.designNote.map((x) => `<li>${esc(x)}</li>`).join('')}</ol>
-<p class="quiet">Ranked by each arm's largest effect, measured in its metric's negligible size; effects below the negligible size are left out as too small to matter. The same text: <a href="design-note.txt">design-note.txt</a>.</p>` : ''}
+<p class="quiet">Ranked by each arm's largest effect, measured in its metric's negligible size; effects below the negligible size are left out as too small to matter. The same text: <a href="design-note.txt">design-note.txt</a>.</p>` : `<p>One arm${r.fields.length ? ' per field' : ''}: there is nothing to compare it with, so no verdict; its figures follow.</p>`}
 ${r.comparisons.length ? `<p class="quiet">How to read the plots: one per field; each row is an arm, each mark its paired difference from the baseline on the same games with its ${conf} interval. Collapse and each of its causes share one scale in percentage points; every other metric has its own panel in its own unit. The grey band is the change too small to matter (see <a href="#glossary">Definitions</a>); a filled mark is an effect that matters, a hollow one is none or not clear.</p>` : ''}
 ${fields.map((f) => fig(`verdict${fieldSuffix(f)}`)).join('\n')}
 </section>

@@ -211,9 +211,9 @@ export function designNote(n: NoteInput): string[] {
   const out = [baselineNote(n), ...shownArms.map((x) => armNote(x.b, n, neg))];
   const rest = ranked.slice(shownArms.length);
   if (rest.length) {
-    const quiet = rest.filter((x) => x.size <= 0).map((x) => x.b);
-    const some = rest.filter((x) => x.size > 0).map((x) => x.b);
-    const groups = [some.length ? `${some.join(', ')} (smaller effects)` : '', quiet.length ? `${quiet.join(', ')} (no effect that matters, or no conclusion)` : ''].filter(Boolean);
+    const group = (xs: typeof rest, what: string) => (xs.length ? `${xs.map((x) => x.b).join(', ')} (${what})` : '');
+    const groups = [group(rest.filter((x) => x.size > 0), 'smaller effects'), group(rest.filter((x) => x.size === 0), 'no effect found that matters'),
+      group(rest.filter((x) => x.size < 0), 'no conclusion')].filter(Boolean);
     out.push(`Also compared: ${groups.join('; ')}; see the panels.`);
   }
   return out;
