@@ -1,9 +1,8 @@
 // AI policies: the rollout search is honest about hidden information, tuning improves a bad vector,
 // tournaments rotate seats and rank by Bradley-Terry.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { bradleyTerry } from '../src/ai/bradley-terry.js';
 import { lineup, runTournament } from '../src/ai/tournament.js';
 import { EvalPool } from '../src/ai/pool.js';
@@ -15,6 +14,7 @@ import { parsePolicies } from '../policies/index.js';
 import { OPPORTUNIST, STATESMAN, type Weights } from '../policies/parametric.js';
 import { RolloutPolicy } from '../policies/rollout.js';
 import { makeConfig } from './helpers.js';
+import { testTempDir } from './tmp.js';
 
 /** A 5-player game played to the end of turn `t` (a turn boundary, where the rollout chooses). */
 function gameAtTurn(t: number, seed: string): GameState {
@@ -138,7 +138,9 @@ describe('tournament', () => {
   });
 
   it('on a rigged field, the weak policy ranks last and a twin of the opportunist ranks like him', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'legions-twin-'));
+    const temp = testTempDir('twin');
+    onTestFinished(() => temp.remove());
+    const dir = temp.path;
     const twin = join(dir, 'twin.json');
     writeFileSync(twin, JSON.stringify({ weights: { ...OPPORTUNIST, cooperateRI: 30 } })); // 30: the file's cap, never reached before collapseClose
     const cfg = makeConfig(5);

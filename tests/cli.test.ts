@@ -1,9 +1,9 @@
 // The command line: bad input gives one clear line and exit code 2; good input works. Needs `npm run build`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testTempDir } from './tmp.js';
 
 const bin = join(__dirname, '..', 'bin', 'legions.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8' });
@@ -19,7 +19,9 @@ function expectBadInput(args: string[], pattern: RegExp): void {
 }
 
 describe('bad input', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'legions-cli-'));
+  const temp = testTempDir('cli');
+  const dir = temp.path;
+  afterAll(() => temp.remove());
   it('rejects 4 players', () => expectBadInput(['replay', '--players', '4'], /players must be 3 or 5/));
   it('rejects an unknown policy, listing the known ones', () =>
     expectBadInput(['replay', '--policies', 'genius'], /unknown policy "genius" \(known: random, statesman, opportunist, parametric, competent, rollout, parametric:FILE\)/));

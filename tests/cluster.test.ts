@@ -5,17 +5,18 @@
 // as a lost node would leave it) and run again, then the merge step runs; the merged summary and
 // per-game CSV must be byte-identical to a single unsharded run. Needs `npm run build`.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { testTempDir } from './tmp.js';
 
 const root = join(__dirname, '..');
 const bin = join(root, 'bin', 'legions.js');
-const tmp = mkdtempSync(join(tmpdir(), 'legions-cluster-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const temp = testTempDir('cluster');
+const tmp = temp.path;
+afterAll(() => temp.remove());
 
 // Small enough for a test: 3 shards of 50 five-player statesman games (the manifests' own sizes are
 // checked structurally, not run).

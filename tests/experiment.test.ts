@@ -1,11 +1,11 @@
 // Experiments: paired statistics against hand computations, interval coverage by simulation, schema
 // errors, the published schema, thread-count independence, the CI gate and the HTML report in Chromium.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from '../src/report/browser.js';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { testTempDir } from './tmp.js';
 import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
 import { lineups } from '../src/experiment/arms.js';
 import { experimentJsonSchema, loadExperiment } from '../src/experiment/schema.js';
@@ -16,7 +16,9 @@ import { wilson } from '../src/stats/intervals.js';
 const root = join(__dirname, '..');
 const bin = join(root, 'bin', 'legions.js');
 const cli = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', cwd: root });
-const tmp = mkdtempSync(join(tmpdir(), 'legions-exp-'));
+const temp = testTempDir('exp');
+const tmp = temp.path;
+afterAll(() => temp.remove());
 
 function writeExperiment(name: string, body: Record<string, unknown>): string {
   const f = join(tmp, `${name}.json`);
@@ -266,30 +268,82 @@ describe('running experiments', () => {
     expect(j.confidence).toBeCloseTo(1 - 0.05 / 2 ** j.looks, 12);
   });
 
-  it('the report renders in headless Chromium: every chart drawn, no console error', async () => {
-    const out = join(tmp, 'threads-1');
-    const { browser } = await launchBrowser(); // a system Chromium if present, else the npm-bundled one
+  it('the report renders in headless Chromium: the verdict first, over time, definitions, every chart drawn, no console error', async (ctx) => {
+    // A report with fields (a forest plot and over-time charts per field) beside the plain one above.
+    const fielded = writeExperiment('fielded', {
+      // "same" changes nothing: every game equals the baseline's, so its rows say "no conclusion".
+      games: 60, seed: 'fielded', fields: ['cooperative', 'selfish'], arms: [{ name: 'base' }, { name: 'land-acts', variants: ['land-acts'] }, { name: 'deaths', variants: ['deaths'] }, { name: 'same', rules: {} }],
+      metrics: ['collapse', 'revolt', 'bankruptcy', 'wars', 'finalRI', 'prestigeSpread'],
+    });
+    expect(cli('experiment', fielded, '--out', join(tmp, 'fielded'), '--threads', '1', '--quiet').status).toBe(0);
+    let browser;
     try {
-      const page = await browser.newPage();
+      ({ browser } = await launchBrowser()); // a system Chromium if present, else the npm-bundled one
+    } catch (e) {
+      // The only reason to skip: no Chromium at all can be started on this machine.
+      console.warn(`no headless Chromium could be launched, report not checked in a browser: ${String(e).split('\n')[0]}`);
+      ctx.skip();
+      return;
+    }
+    try {
+      // One page for both (the bundled Chromium runs as a single process: closing a page can end it).
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(String(e)));
-      await page.goto(`file://${join(out, 'index.html')}`);
-      const figures = await page.$$eval('figure', (fs) => fs.map((f) => {
-        const svg = f.querySelector('svg');
-        const box = svg?.getBoundingClientRect();
-        return { id: f.id, w: box?.width ?? 0, h: box?.height ?? 0, marks: svg?.querySelectorAll('path, rect, line').length ?? 0 };
-      }));
-      expect(figures.length).toBeGreaterThanOrEqual(5);
-      for (const fig of figures) {
-        expect(fig.w, fig.id).toBeGreaterThan(100);
-        expect(fig.h, fig.id).toBeGreaterThan(50);
-        expect(fig.marks, fig.id).toBeGreaterThan(3);
+      for (const [out, verdictCharts] of [[join(tmp, 'threads-1'), ['verdict']], [join(tmp, 'fielded'), ['verdict-cooperative', 'verdict-selfish']]] as const) {
+        await page.goto(`file://${join(out, 'index.html')}`);
+        // Sections: the verdict comes first, before every other section and heading of the report.
+        const sections = await page.$$eval('body > section', (ss) => ss.map((x) => x.id));
+        expect(sections[0], out).toBe('verdict');
+        for (const id of ['verdict', 'survival', 'glossary']) expect(sections, out).toContain(id);
+        const firstH2 = await page.$eval('h2', (h) => h.closest('section')?.id);
+        expect(firstH2).toBe('verdict');
+        const verdictFigures = await page.$$eval('#verdict figure', (fs) => fs.map((f) => f.id));
+        expect(verdictFigures).toEqual(verdictCharts.map((c) => `chart-${c}`));
+        const note = await page.$$eval('#verdict ol.note li', (li) => li.map((x) => x.textContent));
+        expect(note.length).toBeGreaterThanOrEqual(2);
+        if (verdictCharts.length > 1) {
+          expect(note.at(-1)).toBe("same: no conclusion: its games equal base's in every field.");
+          expect(await page.$eval('#chart-verdict-selfish svg', (svg) => [...svg.querySelectorAll('text')].map((t) => t.textContent))).toContain('no conclusion');
+        }
+        expect(await page.$$eval('#survival figure', (fs) => fs.length)).toBeGreaterThanOrEqual(3 * (verdictCharts.length) + 1);
+        expect(await page.$eval('#glossary', (g) => g.textContent)).toMatch(/Revolution Index scale[\s\S]*harmless up to 2/);
+        // Every chart drawn: an inline SVG with a size and marks in every figure.
+        const figures = await page.$$eval('figure', (fs) => fs.map((f) => {
+          const svg = f.querySelector('svg');
+          const box = svg?.getBoundingClientRect();
+          return { id: f.id, w: box?.width ?? 0, h: box?.height ?? 0, marks: svg?.querySelectorAll('path, rect, line').length ?? 0 };
+        }));
+        expect(figures.length).toBeGreaterThanOrEqual(8);
+        for (const fig of figures) {
+          expect(fig.w, fig.id).toBeGreaterThan(100);
+          expect(fig.h, fig.id).toBeGreaterThan(50);
+          expect(fig.marks, fig.id).toBeGreaterThan(3);
+        }
+        expect(errors, out).toEqual([]);
       }
-      expect(await page.$$eval('h2', (h) => h.map((x) => x.textContent))).toContain('Headlines');
-      expect(errors).toEqual([]);
     } finally {
       await browser.close();
+    }
+    // The README's picture: the screenshot script draws the panel of a report as a PNG, at most 1400 px wide.
+    const png = join(tmp, 'verdict.png');
+    const shot = spawnSync(process.execPath, [join(root, 'scripts', 'screenshot.mjs'), '--report', join(tmp, 'fielded'), '--out', png], { encoding: 'utf8' });
+    expect(shot.status, shot.stderr).toBe(0);
+    const head = readFileSync(png);
+    expect(head.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+    const [w, h] = [head.readUInt32BE(16), head.readUInt32BE(20)];
+    expect(w).toBeGreaterThan(800);
+    expect(w).toBeLessThanOrEqual(1400);
+    expect(h).toBeGreaterThan(300);
+  });
+
+  it('the screenshot script refuses bad options with one line and exit 2', () => {
+    for (const [args, pattern] of [[['--bogus', '1'], /unknown option --bogus/], [['--width', '12'], /--width must be/], [['--report', join(tmp, 'nowhere')], /does not exist/], [['--out', 'x.jpg'], /must name a \.png/]] as const) {
+      const r = spawnSync(process.execPath, [join(root, 'scripts', 'screenshot.mjs'), ...args], { encoding: 'utf8' });
+      expect(r.status).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toMatch(pattern);
     }
   });
 });

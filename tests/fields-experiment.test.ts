@@ -1,16 +1,17 @@
 // Effects across fields: every arm under every field on the same seeds, compared with its own field's
 // baseline, and a robustness verdict per arm and metric.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildArms } from '../src/experiment/arms.js';
 import { type ComparisonRow, verdicts } from '../src/experiment/report.js';
 import { experimentSchema, loadExperiment } from '../src/experiment/schema.js';
 import { run } from './cli-run.js';
+import { testTempDir } from './tmp.js';
 
-const tmp = mkdtempSync(join(tmpdir(), 'legions-fields-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const temp = testTempDir('fields');
+const tmp = temp.path;
+afterAll(() => temp.remove());
 
 function file(name: string, doc: unknown): string {
   const p = join(tmp, name);
@@ -56,7 +57,44 @@ describe('experiments across fields', () => {
     ]);
     expect(j.verdicts.map((v: { arm: string; metric: string }) => `${v.arm}:${v.metric}`)).toEqual(['land-acts:collapse', 'land-acts:finalRI']);
     expect(readFileSync(join(out, 'verdicts.csv'), 'utf8').split('\n')[0]).toBe('arm,metric,verdict,field,difference,low,high,significant,came_into_play');
-    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<h2 id="across-fields">Across fields</h2>');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toContain('<section id="across-fields"><h2>Across fields</h2>');
+    expect(j.negligible).toEqual({ collapse: 0.01, finalRI: 0.25 });
+    expect(j.negligibleFrom).toEqual({ collapse: 'default', finalRI: 'default' });
+    expect(j.designNote[0]).toMatch(/^In base the Republic falls in \d+\.\d % of cooperative games/);
+    expect(j.designNote[1]).toMatch(/^land-acts \((cooperative|mixed) field\): /);
+    expect(readFileSync(join(out, 'design-note.txt'), 'utf8')).toBe(j.designNote.join('\n') + '\n');
+
+    // The verdict's forest plot per field: rows in arm order, rates in points, means in units, the zero line, the negligible band.
+    const comp = (arm: string, m: string) => j.comparisons.find((c: ComparisonRow) => c.arm === arm && c.metric === m);
+    const spec = JSON.parse(readFileSync(join(out, 'charts', 'verdict-cooperative.vl.json'), 'utf8'));
+    const [rates, means] = spec.vconcat;
+    const collapse = rates.data.values.find((v: { metric: string }) => v.metric === 'collapse');
+    expect(collapse).toMatchObject({ arm: 'land-acts', negLow: -1, negHigh: 1, reading: comp('land-acts@cooperative', 'collapse').reading });
+    expect(collapse.value).toBeCloseTo(100 * comp('land-acts@cooperative', 'collapse').diff.value, 10);
+    expect(collapse.low).toBeCloseTo(100 * comp('land-acts@cooperative', 'collapse').diff.low, 10);
+    expect(rates.layer.some((l: { encoding?: { x?: { datum?: number } } }) => l.encoding?.x?.datum === 0)).toBe(true);
+    expect(rates.layer[0].encoding.y.sort).toEqual(['land-acts']);
+    const ri = means.concat[0];
+    expect(ri.title.text).toBe('final RI (RI points)');
+    expect(ri.data.values[0].value).toBeCloseTo(comp('land-acts@cooperative', 'finalRI').diff.value, 10);
+    expect(ri.data.values[0].negHigh).toBe(0.25);
+
+    // Over time, in the CSVs: per-cause losses add up to each turn's, survival ends at 1 - collapse,
+    // and survival's paired difference at the last turn is minus the collapse difference.
+    const rows = (f: string) => readFileSync(join(out, f), 'utf8').trim().split('\n').map((l) => l.split(','));
+    const [head, ...byTurn] = rows('collapse-by-turn.csv');
+    expect(head).toEqual(['arm', 'turn', 'collapse', 'low', 'high', 'revolt', 'bankruptcy', 'wars']);
+    expect(byTurn).toHaveLength(4 * 10);
+    for (const r of byTurn) expect(Number(r[5]) + Number(r[6]) + Number(r[7])).toBeCloseTo(Number(r[2]), 12);
+    const surv = rows('survival.csv');
+    expect(surv[0]!.slice(0, 5)).toEqual(['arm', 'turn', 'survival', 'survival_low', 'survival_high']);
+    for (const a of j.arms) {
+      const last = surv.find((r) => r[0] === a.name && r[1] === '10')!;
+      expect(Number(last[2])).toBeCloseTo(1 - a.metrics.collapse.value, 12);
+    }
+    const diff = rows('survival-difference.csv').find((r) => r[0] === 'land-acts@mixed' && r[2] === '10')!;
+    expect(Number(diff[3])).toBeCloseTo(-comp('land-acts@mixed', 'collapse').diff.value, 12);
+    expect(rows('arms.csv')[0]).toEqual(['arm', 'field', 'x', 'games', 'collapse', 'collapse_low', 'collapse_high', 'final_ri', 'final_ri_low', 'final_ri_high']);
   }, 120_000);
 });
 

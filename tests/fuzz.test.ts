@@ -4,16 +4,17 @@
 // written. Each class of bad input (README, "Reliability") is its own property, so every class is
 // tried on every run; the seed is fixed for CI (FUZZ_SEED=n and FUZZ_RUNS=n explore further).
 // Commands run in-process on the compiled code (see cli-run.ts), plus a sample as real processes.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, expectNoTrace, type Result, runAsync, snapshot } from './cli-run.js';
+import { testTempDir } from './tmp.js';
 
-const root = mkdtempSync(join(tmpdir(), 'legions-fuzz-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const temp = testTempDir('fuzz');
+const root = temp.path;
+afterAll(() => temp.remove());
 const SEED = Number(process.env.FUZZ_SEED ?? 20261130);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 

@@ -2,14 +2,16 @@
 // Commands run as separate processes on compiled code (`npm run build`, which `npm test` does).
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Lock, processStart } from '../src/sim/lock.js';
 import { bin, cli, expectRefused, type Result, run, runAll, runAsync, snapshot, summaryOf } from './cli-run.js';
+import { testTempDir } from './tmp.js';
 
-const root = mkdtempSync(join(tmpdir(), 'legions-rel-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const temp = testTempDir('rel');
+const root = temp.path;
+afterAll(() => temp.remove());
 const dir = (name: string) => join(root, name);
 
 // 3 players, three policies, small runs.

@@ -97,7 +97,17 @@ describe('summary', () => {
     expect(s.byTurn[0]!.atRisk).toBe(GAMES);
     expect(s.byTurn[s.byTurn.length - 1]!.survival).toBeCloseTo(s.survival.rate, 12);
     expect(s.byTurn[0]!.revolutionIndex.n).toBe(GAMES);
-    expect(s.prestige.spread.games).toBe(survived);
+    // One definition each (metric-defs.ts): the spread over every game, the winner's margin over survived ones.
+    expect(s.prestige.winnerMargin.n).toBe(survived);
+    expect(s.prestige.prestigeSpread.n).toBe(GAMES);
+    const spreads = outcomes.map((o) => Math.max(...o.prestige) - Math.min(...o.prestige));
+    expect(s.prestige.prestigeSpread.mean).toBeCloseTo(spreads.reduce((t, x) => t + x, 0) / GAMES, 8);
+    const margins = outcomes.filter((o) => o.cause === 0).map((o) => {
+      const p = [...o.prestige].sort((x, y) => y - x);
+      return p[0]! - p[1]!;
+    });
+    expect(s.prestige.winnerMargin.mean).toBeCloseTo(margins.reduce((t, x) => t + x, 0) / survived, 8);
+    expect(s.prestige.winnerMargin.max).toBe(Math.max(...margins));
     expect(s.policyErrors.total).toBe(0);
     const byPolicy = Object.fromEntries(s.winRate.byPolicy.map((p) => [p.policy, p.seats]));
     expect(byPolicy).toEqual({ statesman: 2, opportunist: 2, random: 1 });

@@ -2,13 +2,15 @@
 // `npm run build`, which `npm test` does first). Reproducibility: threads, shards and resumes give
 // byte-identical summaries; bad input is one line, exit 2, nothing written.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTempDir } from './tmp.js';
 
 const bin = join(__dirname, '..', 'bin', 'legions.js');
-const root = mkdtempSync(join(tmpdir(), 'legions-sim-'));
+const temp = testTempDir('sim');
+const root = temp.path;
+afterAll(() => temp.remove());
 const dir = (name: string) => join(root, name);
 
 function run(args: string[], env: Record<string, string> = {}) {
@@ -247,7 +249,8 @@ describe('outputs', () => {
       'collapse-by-turn': ['Turn', 'Share of all games lost in the turn', 'Cause'],
       'ri-by-turn': ['Turn', 'Revolution Index'],
       'state-treasury-by-turn': ['Turn', 'State Treasury (talents)'],
-      'prestige-spread': ['Prestige lead of the winner over the runner-up', 'Share of survived games'],
+      'prestige-spread': ['Highest minus lowest Prestige', 'Share of games'],
+      'winner-margin': ["Winner's Prestige minus the runner-up's", 'Share of survived games'],
       'win-rate-by-seat': ['Seat', 'Win rate'],
       'legions-lost': ['Legions lost per game', 'Share of games'],
     };

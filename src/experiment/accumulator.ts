@@ -2,7 +2,7 @@
 // Every field is an integer sum, so merging is exact and associative: any thread count or batch split
 // gives the same numbers.
 import type { Outcome } from '../legions/outcome.js';
-import { SENATE_METRICS } from '../sim/accumulator.js';
+import { CAUSES, SENATE_METRICS } from '../sim/accumulator.js';
 import { TRIGGERS } from '../sim/triggers.js';
 import { VARIANT_NAMES } from '../legions/variants.js';
 import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
@@ -19,6 +19,8 @@ export interface ArmAcc {
   sumSq: Record<MeanMetric, number>;
   /** Collapses by the turn they happened (index = turn). */
   collapseByTurn: number[];
+  /** The same split by cause (index = turn; dense, zeros included): they add up to collapseByTurn. */
+  collapseByCauseTurn: Record<Cause, number[]>;
   /** Wins by seat and by policy, in WIN_UNITs; appearances by policy. */
   winsBySeat: number[];
   winsByPolicy: Record<string, number>;
@@ -42,20 +44,41 @@ export interface PairAcc {
   c: Record<RateMetric, number>;
   sumD: Record<MeanMetric, number>;
   sumD2: Record<MeanMetric, number>;
+  /**
+   * Per turn t (index = t; dense): games the Republic had fallen by the end of turn t with the baseline
+   * and not with the arm (fallenB), and the other way (fallenC): the discordant pairs of survival by turn.
+   */
+  fallenB: number[];
+  fallenC: number[];
 }
+
+export { CAUSES };
+export type Cause = (typeof CAUSES)[number];
 
 const zeros = <K extends string>(keys: readonly K[]): Record<K, number> => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 export function newArmAcc(players: number): ArmAcc {
   return {
     n: 0, rates: zeros(RATE_METRICS), sum: zeros(MEAN_METRICS), sumSq: zeros(MEAN_METRICS), collapseByTurn: [],
+    collapseByCauseTurn: { revolt: [], bankruptcy: [], wars: [] },
     winsBySeat: new Array<number>(players).fill(0), winsByPolicy: {}, gamesByPolicy: {}, policyErrors: 0,
     tcWins: 0, consulKept: 0, senateSum: zeros(SENATE_METRICS), senateSumSq: zeros(SENATE_METRICS), fired: zeros(VARIANT_NAMES),
   };
 }
 
 export function newPairAcc(): PairAcc {
-  return { n: 0, b: zeros(RATE_METRICS), c: zeros(RATE_METRICS), sumD: zeros(MEAN_METRICS), sumD2: zeros(MEAN_METRICS) };
+  return { n: 0, b: zeros(RATE_METRICS), c: zeros(RATE_METRICS), sumD: zeros(MEAN_METRICS), sumD2: zeros(MEAN_METRICS), fallenB: [], fallenC: [] };
+}
+
+/** Adds k at index i of a dense count array, growing it with zeros. */
+function bump(a: number[], i: number, k = 1): void {
+  while (a.length <= i) a.push(0);
+  a[i]! += k;
+}
+
+/** Adds two dense count arrays of possibly different lengths into the first. */
+function addDense(a: number[], b: readonly number[]): void {
+  b.forEach((v, i) => bump(a, i, v));
 }
 
 /** A game's 0/1 value of each rate metric. */
@@ -84,7 +107,10 @@ export function addOutcome(a: ArmAcc, o: Outcome, seatPolicies: readonly string[
     a.sum[m] += v;
     a.sumSq[m] += v * v;
   }
-  if (o.cause) a.collapseByTurn[o.lostTurn] = (a.collapseByTurn[o.lostTurn] ?? 0) + 1;
+  if (o.cause) {
+    a.collapseByTurn[o.lostTurn] = (a.collapseByTurn[o.lostTurn] ?? 0) + 1;
+    bump(a.collapseByCauseTurn[CAUSES[o.cause - 1]!], o.lostTurn);
+  }
   let k = 0;
   for (let f = 0; f < o.players; f++) if (o.winners & (1 << f)) k++;
   for (let f = 0; f < o.players; f++) {
@@ -118,6 +144,15 @@ export function addPair(p: PairAcc, base: Outcome, arm: Outcome): void {
     p.sumD[m] += d;
     p.sumD2[m] += d * d;
   }
+  // Fallen in one and standing in the other from the first fall to the turn before the second (or to
+  // the last turn when the other survived: a survived game's turnsPlayed is the game's length).
+  if (base.cause && (!arm.cause || arm.lostTurn > base.lostTurn)) {
+    const end = arm.cause ? arm.lostTurn - 1 : arm.turnsPlayed;
+    for (let t = base.lostTurn; t <= end; t++) bump(p.fallenB, t);
+  } else if (arm.cause && (!base.cause || base.lostTurn > arm.lostTurn)) {
+    const end = base.cause ? base.lostTurn - 1 : base.turnsPlayed;
+    for (let t = arm.lostTurn; t <= end; t++) bump(p.fallenC, t);
+  }
 }
 
 function addRec(a: Record<string, number>, b: Record<string, number>): void {
@@ -130,6 +165,7 @@ export function mergeArm(a: ArmAcc, b: ArmAcc): void {
   addRec(a.sum, b.sum);
   addRec(a.sumSq, b.sumSq);
   b.collapseByTurn.forEach((v, t) => (a.collapseByTurn[t] = (a.collapseByTurn[t] ?? 0) + (v ?? 0)));
+  for (const c of CAUSES) addDense(a.collapseByCauseTurn[c], b.collapseByCauseTurn[c]);
   b.winsBySeat.forEach((v, f) => (a.winsBySeat[f] += v));
   addRec(a.winsByPolicy, b.winsByPolicy);
   addRec(a.gamesByPolicy, b.gamesByPolicy);
@@ -147,4 +183,6 @@ export function mergePair(a: PairAcc, b: PairAcc): void {
   addRec(a.c, b.c);
   addRec(a.sumD, b.sumD);
   addRec(a.sumD2, b.sumD2);
+  addDense(a.fallenB, b.fallenB);
+  addDense(a.fallenC, b.fallenC);
 }

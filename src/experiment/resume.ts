@@ -13,7 +13,8 @@ import type { ArmAcc, PairAcc } from './accumulator.js';
 import type { ResumeIdentity } from './fingerprint.js';
 
 export const EXPERIMENT_CHECKPOINT = 'experiment-checkpoint.json';
-const FORMAT = 'legions-experiment-checkpoint/1';
+// /2: per-cause collapses by turn (arms) and survival's discordant pairs by turn (pairs).
+const FORMAT = 'legions-experiment-checkpoint/2';
 
 /** Where a run stands: games [0, done) of every arm merged; `target` the games of the current look. */
 export interface ExperimentState {
@@ -27,11 +28,13 @@ export interface ExperimentState {
 
 const count = z.number().int().nonnegative();
 const counts = z.record(z.string(), z.number().int());
+const dense = z.array(count);
 const armAcc = z.object({
   n: count, rates: counts, sum: counts, sumSq: counts, collapseByTurn: z.array(z.number().int().nullable()),
+  collapseByCauseTurn: z.object({ revolt: dense, bankruptcy: dense, wars: dense }),
   winsBySeat: z.array(z.number().int()), winsByPolicy: counts, gamesByPolicy: counts, policyErrors: count,
 });
-const pairAcc = z.object({ n: count, b: counts, c: counts, sumD: counts, sumD2: counts });
+const pairAcc = z.object({ n: count, b: counts, c: counts, sumD: counts, sumD2: counts, fallenB: dense, fallenC: dense });
 const schema = z.object({
   format: z.literal(FORMAT),
   identity: z.record(z.string(), z.unknown()),

@@ -2,6 +2,7 @@
 import { CAUSES, type RunAccumulator } from '../sim/accumulator.js';
 import type { Summary } from '../sim/summary.js';
 import type { IntHistogram } from '../stats/histogram.js';
+import { METRIC_DEFS } from '../sim/metric-defs.js';
 
 export type VlSpec = Record<string, unknown>;
 
@@ -93,8 +94,10 @@ export function buildCharts(s: Summary, acc: RunAccumulator): Chart[] {
     },
     bandChart('ri-by-turn', 'Revolution Index by turn', s, (t) => t.revolutionIndex, 'Revolution Index'),
     bandChart('state-treasury-by-turn', 'State Treasury by turn', s, (t) => t.stateTreasury, 'State Treasury (talents)'),
-    histogramChart('prestige-spread', 'Prestige spread', 'Games the Republic survived: the winner\'s lead over the runner-up', s, acc.spreadTop2, acc.spreadTop2.n,
-      'Prestige lead of the winner over the runner-up', 'Share of survived games'),
+    histogramChart('prestige-spread', METRIC_DEFS.prestigeSpread.title, ['Highest minus lowest faction Prestige at the end of the game,', `over ${METRIC_DEFS.prestigeSpread.over}`], s, acc.spreadAll, acc.spreadAll.n,
+      'Highest minus lowest Prestige', 'Share of games'),
+    histogramChart('winner-margin', METRIC_DEFS.winnerMargin.title, `Over ${METRIC_DEFS.winnerMargin.over}`, s, acc.spreadTop2, acc.spreadTop2.n,
+      "Winner's Prestige minus the runner-up's", 'Share of survived games'),
     {
       name: 'win-rate-by-seat',
       spec: {

@@ -3,6 +3,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Summary } from '../sim/summary.js';
 import type { Distribution } from '../stats/histogram.js';
+import { METRIC_DEFS } from '../sim/metric-defs.js';
 
 type Cell = string | number | null;
 
@@ -38,8 +39,8 @@ export function summaryCsv(s: Summary): string {
     else rows.push([`senate_${snake(k)}`, 'per_game', 'mean', v.mean, v.ci95?.[0] ?? null, v.ci95?.[1] ?? null]);
   }
   s.prestige.bySeat.forEach((d, f) => rows.push(...distRows('prestige', `seat_${f}`, d)));
-  rows.push(...distRows('prestige_spread', 'winner_minus_runner_up', s.prestige.spread.winnerMinusRunnerUp));
-  rows.push(...distRows('prestige_spread', 'max_minus_min', s.prestige.spread.maxMinusMin));
+  rows.push(...distRows(METRIC_DEFS.prestigeSpread.csv, 'all', s.prestige.prestigeSpread));
+  rows.push(...distRows(METRIC_DEFS.winnerMargin.csv, 'survived', s.prestige.winnerMargin));
   for (const [k, d] of Object.entries(s.wars)) rows.push(...distRows(`wars_${snake(k)}`, 'all', d));
   for (const [k, d] of Object.entries(s.other)) rows.push(...distRows(snake(k), 'all', d));
   rows.push(['policy_errors', 'all', 'total', s.policyErrors.total, null, null]);

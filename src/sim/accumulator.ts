@@ -56,10 +56,10 @@ export interface AccumulatorJSON {
   temporaryConsulWins: number;
   /** Games in which the Temporary Consul's faction held the Consulship every turn. */
   consulKeptAllGame: number;
-  /** Survived games: winner's Prestige minus the runner-up's. */
+  /** Survived games: winner's Prestige minus the runner-up's (the winner's margin, metric-defs.ts). */
   spreadTop2: HistogramJSON;
-  /** Survived games: highest Prestige minus lowest. */
-  spreadRange: HistogramJSON;
+  /** All games: highest Prestige minus lowest (the Prestige spread, metric-defs.ts). */
+  spreadAll: HistogramJSON;
   /** Per seat: final Prestige (all games). */
   prestige: HistogramJSON[];
   metrics: Record<ScalarMetric, HistogramJSON>;
@@ -83,7 +83,7 @@ export const accumulatorSchema = z.object({
   temporaryConsulWins: count,
   consulKeptAllGame: count,
   spreadTop2: hist,
-  spreadRange: hist,
+  spreadAll: hist,
   prestige: z.array(hist),
   metrics: z.object(Object.fromEntries(SCALAR_METRICS.map((m) => [m, hist])) as Record<ScalarMetric, typeof hist>),
   riByTurn: z.array(hist),
@@ -109,7 +109,7 @@ export class RunAccumulator {
   temporaryConsulWins = 0;
   consulKeptAllGame = 0;
   readonly spreadTop2 = new IntHistogram();
-  readonly spreadRange = new IntHistogram();
+  readonly spreadAll = new IntHistogram();
   readonly prestige: IntHistogram[];
   readonly metrics = Object.fromEntries(SCALAR_METRICS.map((m) => [m, new IntHistogram()])) as Record<ScalarMetric, IntHistogram>;
   readonly riByTurn: IntHistogram[] = [];
@@ -141,17 +141,16 @@ export class RunAccumulator {
       if (k && o.winners & (1 << o.temporaryConsulFaction)) this.temporaryConsulWins += WIN_UNIT / k;
       let top = -Infinity;
       let second = -Infinity;
-      let low = Infinity;
       for (const p of o.prestige) {
         if (p > top) {
           second = top;
           top = p;
         } else if (p > second) second = p;
-        if (p < low) low = p;
       }
       this.spreadTop2.add(top - second);
-      this.spreadRange.add(top - low);
     }
+    // Over every game, as the experiments count it: a fallen Republic's factions keep their Prestige.
+    this.spreadAll.add(Math.max(...o.prestige) - Math.min(...o.prestige));
     this.consulKeptAllGame += o.consulKeptAllGame;
     for (let f = 0; f < this.players; f++) this.prestige[f]!.add(o.prestige[f]!);
     for (const m of SCALAR_METRICS) this.metrics[m].add(o[m]);
@@ -172,7 +171,7 @@ export class RunAccumulator {
     this.temporaryConsulWins += o.temporaryConsulWins;
     this.consulKeptAllGame += o.consulKeptAllGame;
     this.spreadTop2.merge(o.spreadTop2);
-    this.spreadRange.merge(o.spreadRange);
+    this.spreadAll.merge(o.spreadAll);
     o.prestige.forEach((h, f) => this.prestige[f]!.merge(h));
     for (const m of SCALAR_METRICS) this.metrics[m].merge(o.metrics[m]);
     mergeSeries(this.riByTurn, o.riByTurn);
@@ -193,7 +192,7 @@ export class RunAccumulator {
       temporaryConsulWins: this.temporaryConsulWins,
       consulKeptAllGame: this.consulKeptAllGame,
       spreadTop2: this.spreadTop2.toJSON(),
-      spreadRange: this.spreadRange.toJSON(),
+      spreadAll: this.spreadAll.toJSON(),
       prestige: this.prestige.map((h) => h.toJSON()),
       metrics: Object.fromEntries(SCALAR_METRICS.map((m) => [m, this.metrics[m].toJSON()])) as Record<ScalarMetric, HistogramJSON>,
       riByTurn: this.riByTurn.map((h) => h.toJSON()),
@@ -222,7 +221,7 @@ export class RunAccumulator {
     a.temporaryConsulWins = j.temporaryConsulWins;
     a.consulKeptAllGame = j.consulKeptAllGame;
     a.spreadTop2.merge(IntHistogram.fromJSON(j.spreadTop2));
-    a.spreadRange.merge(IntHistogram.fromJSON(j.spreadRange));
+    a.spreadAll.merge(IntHistogram.fromJSON(j.spreadAll));
     j.prestige.forEach((h, f) => a.prestige[f]!.merge(IntHistogram.fromJSON(h)));
     for (const m of SCALAR_METRICS) a.metrics[m].merge(IntHistogram.fromJSON(j.metrics[m]));
     for (const h of j.riByTurn) a.riByTurn.push(IntHistogram.fromJSON(h));

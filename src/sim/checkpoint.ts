@@ -18,8 +18,9 @@ import { canonicalJSON, type RunIdentity, type Shard } from './spec.js';
 
 export const CHECKPOINT_FILE = 'checkpoint.json';
 export const ACCUMULATOR_FILE = 'accumulator.json';
-const CHECKPOINT_FORMAT = 'legions-checkpoint/1';
-const ACCUMULATOR_FORMAT = 'legions-accumulator/2';
+// /2 and /3: the accumulator counts the Prestige spread over all games (spreadAll) instead of survived ones.
+const CHECKPOINT_FORMAT = 'legions-checkpoint/2';
+const ACCUMULATOR_FORMAT = 'legions-accumulator/3';
 /** Accumulator and checkpoint files: far below this (histograms of integers); the bound only stops junk. */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;
 

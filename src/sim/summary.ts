@@ -9,7 +9,8 @@ import { TRIGGERS } from './triggers.js';
 import { degeneracyWarnings } from './warnings.js';
 import type { VariantName } from '../legions/variants.js';
 
-export const SUMMARY_FORMAT = 'legions-summary/1';
+// /2: prestige.spread became prestigeSpread (all games) and winnerMargin (survived games), as in metric-defs.ts.
+export const SUMMARY_FORMAT = 'legions-summary/2';
 
 export interface Rate {
   count: number;
@@ -66,8 +67,10 @@ export interface Summary {
   warnings: string[];
   prestige: {
     bySeat: Distribution[];
-    /** Survived games only (a fallen Republic has no winner). */
-    spread: { games: number; winnerMinusRunnerUp: Distribution; maxMinusMin: Distribution };
+    /** Highest minus lowest Prestige at the end, over all games (METRIC_DEFS.prestigeSpread, as in experiments). */
+    prestigeSpread: Distribution;
+    /** Winner minus runner-up, over the games the Republic survived (METRIC_DEFS.winnerMargin; n = those games). */
+    winnerMargin: Distribution;
   };
   wars: Record<'won' | 'wipedOut' | 'battles' | 'unopposedWarTurns' | 'legionsRaised' | 'legionsLost', Distribution>;
   other: Record<string, Distribution>;
@@ -156,7 +159,8 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
     },
     prestige: {
       bySeat: acc.prestige.map((h) => rounded(h.describe())),
-      spread: { games: survived, winnerMinusRunnerUp: rounded(acc.spreadTop2.describe()), maxMinusMin: rounded(acc.spreadRange.describe()) },
+      prestigeSpread: rounded(acc.spreadAll.describe()),
+      winnerMargin: rounded(acc.spreadTop2.describe()),
     },
     wars,
     other,
