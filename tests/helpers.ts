@@ -85,6 +85,7 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     penalize: () => false,
     chooseLosses: () => 0,
     claimSpoils: () => 0,
+    repopulationPick: (_g, _me, c) => c[0] ?? -1,
   };
   return { ...base, ...over };
 }

@@ -67,6 +67,18 @@ export interface Outcome {
   tempoMeetings: number;
   deaths: number;
   revolts: number;
+  // ---- Republic of Rome modules (Stats in state.ts says what each counts) ----
+  rorLeaderlessKept: number;
+  rorReinforceBlocked: number;
+  rorRecallsVoided: number;
+  rorReinforcementsBound: number;
+  rorDisasters: number;
+  rorStandoffs: number;
+  rorDisasterStandoffs: number;
+  rorDetachmentMotions: number;
+  rorDetachments: number;
+  rorSplitBattles: number;
+  rorRepopulated: number;
 }
 
 /**
@@ -152,5 +164,16 @@ export function makeOutcome(g: GameState): Outcome {
     tempoMeetings: s.tempoMeetings,
     deaths: s.deaths,
     revolts: s.revolts,
+    rorLeaderlessKept: s.rorLeaderlessKept,
+    rorReinforceBlocked: s.rorReinforceBlocked,
+    rorRecallsVoided: s.rorRecallsVoided,
+    rorReinforcementsBound: s.rorReinforcementsBound,
+    rorDisasters: s.rorDisasters,
+    rorStandoffs: s.rorStandoffs,
+    rorDisasterStandoffs: s.rorDisasterStandoffs,
+    rorDetachmentMotions: s.rorDetachmentMotions,
+    rorDetachments: s.rorDetachments,
+    rorSplitBattles: s.rorSplitBattles,
+    rorRepopulated: s.rorRepopulated,
   };
 }

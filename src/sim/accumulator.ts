@@ -16,6 +16,9 @@ export const SCALAR_METRICS = [
   'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'rulingsBinding', 'objections', 'votesRemoved',
   'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
+  // Republic of Rome modules.
+  'rorLeaderlessKept', 'rorReinforceBlocked', 'rorRecallsVoided', 'rorReinforcementsBound', 'rorDisasters', 'rorStandoffs',
+  'rorDisasterStandoffs', 'rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles', 'rorRepopulated',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
 

@@ -30,4 +30,21 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
   },
   'macedonian-wars': { main: 'macedonianWars', detail: ['macedonianWars'], what: 'a Macedonian war established' },
   revolts: { main: 'revolts', detail: ['revolts'], what: 'a province revolted' },
+  'ror-leaderless-legions': {
+    main: 'rorLeaderlessKept', detail: ['rorLeaderlessKept'],
+    what: 'legions whose commander fell kept at their war until the next Senate instead of going home',
+  },
+  'ror-reinforcements': {
+    main: 'rorReinforcementsBound', detail: ['rorReinforcementsBound', 'rorReinforceBlocked', 'rorRecallsVoided'],
+    what: 'a motion ruled out of order (reinforcing a commander who left at this meeting, moving legions sent at it) or a recall a commander voided',
+  },
+  'ror-disaster-standoff': {
+    main: 'rorDisasterStandoffs', detail: ['rorDisasterStandoffs', 'rorDisasters', 'rorStandoffs'],
+    what: 'a battle turned into a Disaster or a Standoff',
+  },
+  'ror-multiple-commanders': {
+    main: 'rorDetachmentMotions', detail: ['rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles'],
+    what: 'a motion to send a second (or third) commander with his own legions to a war that already had one',
+  },
+  'ror-repopulation': { main: 'rorRepopulated', detail: ['rorRepopulated'], what: 'a senator joined a faction to repopulate Rome' },
 };
