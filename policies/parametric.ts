@@ -349,6 +349,7 @@ export class ParametricPolicy implements Policy {
    */
   private secondCommand(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     if (maxDetachments(g) < 2) return false;
+    if (this.leaderlessDetachment(g, me, m, cands)) return true;
     const boxMask = factionLegionsAt(g, FL_BOX);
     if (g.legionsBox + popcount(boxMask) === 0) return false;
     const coop = this.cooperative(g);
@@ -383,6 +384,32 @@ export class ParametricPolicy implements Policy {
       return true;
     }
     m.det = 0;
+    return false;
+  }
+
+  /**
+   * ror-multiple-commanders: legions of a further detachment left without a commander (Deaths; a
+   * fallen commander under ror-leaderless-legions) get a new one, as a war's legions do: the best
+   * general if civic, else ours when he is good enough (ownGeneralMargin), sending nothing more.
+   */
+  private leaderlessDetachment(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1) continue;
+      for (let d = 1; d < maxDetachments(g); d++) {
+        if (detCommander(g, w, d) >= 0 || detStateLegions(g, w, d) + popcount(detFactionMask(g, w, d)) === 0) continue;
+        const own = highestStatus(g, cands, me);
+        const best = highestStatus(g, cands, -2);
+        const cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
+        if (cmd < 0) return false;
+        m.target = w;
+        m.det = d;
+        m.senator = cmd;
+        m.count = 0;
+        m.mask = 0;
+        if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
+        return true;
+      }
+    }
     return false;
   }
 
@@ -604,17 +631,17 @@ export class ParametricPolicy implements Policy {
 
   /**
    * Consents to every appointment. ror-reinforcements asks a commander of ours about a recall or a
-   * transfer that would leave him below Minimum Force: he keeps his legions unless we cooperate and
-   * the Republic needs them more elsewhere (the transfer's receiving war, or for a recall another
-   * war, is short of the legions it wants).
+   * transfer that would leave him below Minimum Force: he keeps his legions unless the Republic needs
+   * them elsewhere. Civic (and cooperating): when another war (a transfer's receiving war) is short of
+   * the legions it wants; otherwise only when another war has no legions at all, which beside this
+   * one loses the game at Adjustments.
    */
   consent(g: GameView, me: number, m: Motion): boolean {
     if (m.kind !== RECALL && m.kind !== TRANSFER) return true;
-    if (!this.cooperative(g)) return false;
-    if (m.kind === TRANSFER) return legionsAt(g, m.target2) < this.spare(g, m.target2);
-    for (let w = 0; w < g.wars.status.length; w++) {
-      if (w !== m.target && g.wars.status[w] === 1 && legionsAt(g, w) < this.spare(g, w)) return true;
-    }
+    const generous = this.civic && this.cooperative(g);
+    const needs = (w: number): boolean => (generous ? legionsAt(g, w) < this.spare(g, w) : legionsAt(g, w) === 0);
+    if (m.kind === TRANSFER) return needs(m.target2);
+    for (let w = 0; w < g.wars.status.length; w++) if (w !== m.target && g.wars.status[w] === 1 && needs(w)) return true;
     return false;
   }
 

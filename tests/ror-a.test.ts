@@ -10,7 +10,7 @@ import { type Battle, combatStep, resolveBattle } from '../src/legions/combat.js
 import { killSenator } from '../src/legions/deaths.js';
 import { playGame } from '../src/legions/game.js';
 import { incomeStep, legionsAt } from '../src/legions/income.js';
-import { DISPATCH, type Motion, RECALL, resetMotion, TRANSFER } from '../src/legions/motion.js';
+import { DISPATCH, type Motion, RAISE, RECALL, resetMotion, TRANSFER } from '../src/legions/motion.js';
 import { combatOdds, splitOdds } from '../src/legions/odds.js';
 import { type Outcome } from '../src/legions/outcome.js';
 import { paramDocs, PARAM_KEYS, type RulesParams } from '../src/legions/params.js';
@@ -22,7 +22,7 @@ import { applyDisasterStandoff, dsRule } from '../src/legions/ror/disaster-stand
 import { mayVoidRecall } from '../src/legions/ror/reinforcements.js';
 import { acquiringFaction, alignedInRome, repopulate } from '../src/legions/ror/repopulation.js';
 import { MODULE_SOURCES, OUT_OF_SEED_PARAMS, READING_PARAMS } from '../src/legions/ror/sources.js';
-import { askProposal, resolve } from '../src/legions/senate/agenda.js';
+import { addToAgenda, askProposal, resolve } from '../src/legions/senate/agenda.js';
 import { militaryRules, recallCommanderless } from '../src/legions/senate/military.js';
 import { openBusiness } from '../src/legions/senate/open-business.js';
 import { type GameConfig, setupGame } from '../src/legions/setup.js';
@@ -316,6 +316,36 @@ describe('ror-reinforcements (1.09.647; errata items 18-22, General Recall rules
     // The base game lets it through.
     const b = appointed('').g;
     expect(askProposal(b, more(), 0, DISPATCH, -1, militaryRules.dispatch)).toBe(true);
+  });
+
+  it('a new commander waits for a pending levy: his dispatch is deferred (not failed) and may be moved after it', () => {
+    const g = position(5, 'ror-reinforcements');
+    activeWar(g, 0, 3);
+    g.legionsBox = 1;
+    const s0 = inRome(g, 0)[0]!;
+    const dispatch = seat(5, 0, proposer({ kind: DISPATCH, target: 0, senator: s0, count: 1 }));
+    // A levy on the agenda.
+    expect(askProposal(g, seat(5, 1, proposer({ kind: RAISE, count: 2 })), 1, RAISE, -1, militaryRules.raise)).toBe(true);
+    addToAgenda(g);
+    expect(askProposal(g, dispatch, 0, DISPATCH, -1, militaryRules.dispatch)).toBe(false);
+    expect(g.stats.rorDispatchesDeferred).toBe(1);
+    expect(g.stats.rorReinforcementsBound).toBe(1);
+    expect(g.stats.policyErrors).toBe(0);
+    expect(alreadyFailed(g, g.motion)).toBe(false);
+    // Sending more legions to a commander already there is not deferred.
+    activeWar(g, 1, 3, 2, inRome(g, 2)[0]!);
+    g.senOfficeTurn[inRome(g, 2)[0]!] = 1;
+    expect(askProposal(g, seat(5, 0, proposer({ kind: DISPATCH, target: 1, senator: -1, count: 1 })), 0, DISPATCH, -1, militaryRules.dispatch)).toBe(true);
+    // Once the levy is decided the new commander may be moved, with the legions raised.
+    g.agendaCount = 0;
+    g.legionsBox = 3;
+    expect(askProposal(g, seat(5, 0, proposer({ kind: DISPATCH, target: 0, senator: s0, count: 3 })), 0, DISPATCH, -1, militaryRules.dispatch)).toBe(true);
+    // Without the module nothing waits.
+    const b = position(5, '');
+    activeWar(b, 0, 3);
+    expect(askProposal(b, seat(5, 1, proposer({ kind: RAISE, count: 2 })), 1, RAISE, -1, militaryRules.raise)).toBe(true);
+    addToAgenda(b);
+    expect(askProposal(b, seat(5, 0, proposer({ kind: DISPATCH, target: 0, senator: inRome(b, 0)[0]!, count: 1 })), 0, DISPATCH, -1, militaryRules.dispatch)).toBe(true);
   });
 
   it('a commander appointed in an earlier turn may be reinforced', () => {

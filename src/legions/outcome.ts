@@ -71,6 +71,7 @@ export interface Outcome {
   rorLeaderlessKept: number;
   rorReinforceBlocked: number;
   rorRecallsVoided: number;
+  rorDispatchesDeferred: number;
   rorReinforcementsBound: number;
   rorDisasters: number;
   rorStandoffs: number;
@@ -167,6 +168,7 @@ export function makeOutcome(g: GameState): Outcome {
     rorLeaderlessKept: s.rorLeaderlessKept,
     rorReinforceBlocked: s.rorReinforceBlocked,
     rorRecallsVoided: s.rorRecallsVoided,
+    rorDispatchesDeferred: s.rorDispatchesDeferred,
     rorReinforcementsBound: s.rorReinforcementsBound,
     rorDisasters: s.rorDisasters,
     rorStandoffs: s.rorStandoffs,

@@ -88,7 +88,7 @@ const specs = {
   rorDisasterLossDiv: { def: 2, min: 1, max: 10, doc: 'ror-disaster-standoff: a Disaster costs Rome ceil(legions / this) and the enemy nothing. Not in the seeds: half, from an outside RoR source (design study, [ext])' },
   rorStandoffLossDiv: { def: 4, min: 1, max: 10, doc: 'ror-disaster-standoff: a Standoff costs Rome ceil(legions / this) and the enemy nothing. Not in the seeds: a quarter, from an outside RoR source (design study, [ext])' },
   rorMaxCommanders: { def: 3, min: 1, max: 4, doc: 'ror-multiple-commanders: commanders, each with his own legions, that may fight one war (1 = the base rule). Not in the seeds (RoR sets no limit, errata 10.7): the design study\'s default' },
-  rorSharedCredit: { def: 0, min: 0, max: 1, doc: 'ror-multiple-commanders: 0 = the commander who takes the last army alone gains the victory Prestige; 1 = every faction commander who fought that war in the turn and survived gains ceil(Prestige / commanders who fought). Not in the seeds: a design-study option' },
+  rorSharedCredit: { def: 0, min: 0, max: 1, doc: 'ror-multiple-commanders: 0 = the commander who takes the last army alone gains the victory Prestige; 1 = the commanders who fought that war in the turn and survived share it: each faction commander among them gains ceil(Prestige / their number). Not in the seeds: a design-study option' },
   rorRepopulationThreshold: { def: [5, 8], min: 0, max: 30, len: 2, doc: 'ror-repopulation: aligned senators in Rome (3 players, 5 players) below which the top senator of the deck joins the faction with the fewest senators. 8 is RoR 1.09.81\'s number, kept for 5 players; the 3-player 5 (ceil(1.5 x 3)) is not in the seeds: the design study\'s rescaling' },
 } as const satisfies Record<string, ParamSpec>;
 

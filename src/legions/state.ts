@@ -184,7 +184,9 @@ export interface Stats {
   rorReinforceBlocked: number;
   /** ror-reinforcements: recalls or transfers a commander voided (Minimum Force). */
   rorRecallsVoided: number;
-  /** ror-reinforcements: the two above together (its trigger). */
+  /** ror-reinforcements: dispatches of a new commander withdrawn until a pending levy is decided. */
+  rorDispatchesDeferred: number;
+  /** ror-reinforcements: the three above together (its trigger). */
   rorReinforcementsBound: number;
   /** ror-disaster-standoff: battles turned into a Disaster, a Standoff, and both together (its trigger). */
   rorDisasters: number;
@@ -435,7 +437,7 @@ export function emptyStats(): Stats {
     objections: 0, votesRemoved: 0, penaltyFines: 0, billsIntroduced: 0, billsPassed: 0, landActsVoted: 0, landActsRepealed: 0, officersDied: 0,
     distributionChanged: 0, extraWars: 0,
     tempoExhausted: 0, tempoMeetings: 0, consulChanges: 0,
-    rorLeaderlessKept: 0, rorReinforceBlocked: 0, rorRecallsVoided: 0, rorReinforcementsBound: 0, rorDisasters: 0, rorStandoffs: 0,
+    rorLeaderlessKept: 0, rorReinforceBlocked: 0, rorRecallsVoided: 0, rorDispatchesDeferred: 0, rorReinforcementsBound: 0, rorDisasters: 0, rorStandoffs: 0,
     rorDisasterStandoffs: 0, rorDetachmentMotions: 0, rorDetachments: 0, rorSplitBattles: 0, rorRepopulated: 0,
   };
 }

@@ -17,7 +17,7 @@ export const SCALAR_METRICS = [
   'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
   // Republic of Rome modules.
-  'rorLeaderlessKept', 'rorReinforceBlocked', 'rorRecallsVoided', 'rorReinforcementsBound', 'rorDisasters', 'rorStandoffs',
+  'rorLeaderlessKept', 'rorReinforceBlocked', 'rorRecallsVoided', 'rorDispatchesDeferred', 'rorReinforcementsBound', 'rorDisasters', 'rorStandoffs',
   'rorDisasterStandoffs', 'rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles', 'rorRepopulated',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];

@@ -35,8 +35,8 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
     what: 'legions whose commander fell kept at their war until the next Senate instead of going home',
   },
   'ror-reinforcements': {
-    main: 'rorReinforcementsBound', detail: ['rorReinforcementsBound', 'rorReinforceBlocked', 'rorRecallsVoided'],
-    what: 'a motion ruled out of order (reinforcing a commander who left at this meeting, moving legions sent at it) or a recall a commander voided',
+    main: 'rorReinforcementsBound', detail: ['rorReinforcementsBound', 'rorReinforceBlocked', 'rorDispatchesDeferred', 'rorRecallsVoided'],
+    what: 'a motion ruled out (reinforcing a commander who left at this meeting, moving legions sent at it), a new command deferred behind a pending levy, or a recall a commander voided',
   },
   'ror-disaster-standoff': {
     main: 'rorDisasterStandoffs', detail: ['rorDisasterStandoffs', 'rorDisasters', 'rorStandoffs'],

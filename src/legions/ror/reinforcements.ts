@@ -10,7 +10,7 @@
 // A motion the first two rules forbid is ruled out of order when it is made or tabled (it lapses and
 // is recorded as failed, so it is not made again this turn); it is counted, not a policy error.
 import { askBool, log, popcount } from '../common.js';
-import { DISPATCH, type Motion, RECALL, TRANSFER } from '../motion.js';
+import { DISPATCH, type Motion, RAISE, RECALL, TRANSFER } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { type GameState, MAX_DET, militaryRatingOf, senatorName } from '../state.js';
 import { detCommander, detFactionMask, detLegions, detStateLegions } from './detachments.js';
@@ -86,6 +86,22 @@ export function reinforcementOrder(g: GameState, m: Motion): string | null {
 function movedFresh(g: GameState, m: Motion): string | null {
   if (m.count > movableState(g, m.target, m.det) || (m.mask & freshMaskAt(g, m.target, m.det)) !== 0) {
     return 'legions sent at this meeting cannot be recalled or moved at it (errata, General Recall rules)';
+  }
+  return null;
+}
+
+/**
+ * RoR raises forces and sends a commander with them in one proposal (errata, War Proposal Bundling);
+ * LEGIONS moves the levy and the dispatch as separate motions, and a commander sent before the levy
+ * passes could not take the new legions. So the chair takes a pending levy first: a dispatch naming a
+ * new commander, made or tabled while a motion to raise legions is on the agenda, is withdrawn
+ * unvoted (not failed: it may be moved again once the levy is decided). No-op without the module.
+ */
+export function newCommandAfterLevy(g: GameState, m: Motion): string | null {
+  if (!g.variants[ROR_REINFORCEMENTS] || m.kind !== DISPATCH || m.senator < 0) return null;
+  if (detCommander(g, m.target, m.det) >= 0) return null;
+  for (let i = 0; i < g.agendaCount; i++) {
+    if (g.agenda[i]!.kind === RAISE) return 'a levy is pending: a new commander waits for it, as he could not be reinforced after (RoR bundles the two)';
   }
   return null;
 }

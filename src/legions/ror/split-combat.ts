@@ -125,7 +125,7 @@ function removeDetLosses(g: GameState, policies: readonly Policy[], i: number, d
       mask = policies[cf]!.chooseLosses(g, cf, i, n, d);
       const k = popcount(mask);
       if (!legalInt(mask, 0, 31) || (mask & ~here) !== 0 || k > n || n - k > stateHere) {
-        policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here} of detachment ${d}`);
+        policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here} of detachment ${d + 1}`);
         mask = defaultLosses(here, n, stateHere);
       }
     } else mask = defaultLosses(here, n, stateHere);

@@ -25,6 +25,11 @@ export interface MotionRules {
    * allows it too, else why the chair rules it out (it lapses and counts as failed; no policy error).
    */
   rorOrder?(g: GameState, m: Motion): string | null;
+  /**
+   * Republic of Rome modules: for a motion in order, null, or why the chair defers it (it lapses
+   * unvoted but does not count as failed: it may be moved again later in the meeting).
+   */
+  rorDefer?(g: GameState, m: Motion): string | null;
   /** Steps before the vote (consents); false = the motion lapses without a vote. */
   prepare?(g: GameState, policies: readonly Policy[], m: Motion): boolean;
   /** Whether a vote is needed at all (e.g. a development attempt without aid). */
@@ -106,7 +111,14 @@ const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind ===
  */
 function ruledOut(g: GameState, rules: MotionRules): boolean {
   const why = rules.rorOrder ? rules.rorOrder(g, g.motion) : null;
-  if (why === null) return false;
+  if (why === null) {
+    const later = rules.rorDefer ? rules.rorDefer(g, g.motion) : null;
+    if (later === null) return false;
+    g.stats.rorDispatchesDeferred++;
+    g.stats.rorReinforcementsBound++;
+    lapse(g, `deferred: ${later}`);
+    return true;
+  }
   g.stats.rorReinforceBlocked++;
   g.stats.rorReinforcementsBound++;
   lapse(g, `out of order: ${why}`);

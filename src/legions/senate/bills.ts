@@ -46,6 +46,7 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   g.stats.rorReinforceBlocked = draft.stats.rorReinforceBlocked;
   g.stats.rorReinforcementsBound = draft.stats.rorReinforcementsBound;
   g.stats.rorRecallsVoided = draft.stats.rorRecallsVoided;
+  g.stats.rorDispatchesDeferred = draft.stats.rorDispatchesDeferred;
   g.stats.rorDetachmentMotions = draft.stats.rorDetachmentMotions;
   if (parts.length < 2 || !takeMotionSlot(g)) {
     if (g.trace && parts.length) log(g, `Bill of ${factionName(f)} withdrawn: ${parts.length < 2 ? 'a bill needs two motions' : 'no time left'}`);

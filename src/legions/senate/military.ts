@@ -8,7 +8,9 @@ import {
   factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn,
   takeDetCommand,
 } from '../ror/detachments.js';
-import { commanderAllowsRecall, markFresh, reinforcementOrder, ROR_REINFORCEMENTS } from '../ror/reinforcements.js';
+import {
+  commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
+} from '../ror/reinforcements.js';
 import {
   AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName,
 } from '../state.js';
@@ -149,6 +151,7 @@ const dispatchRules: MotionRules = {
     return after > 0 ? null : 'a commander needs legions';
   },
   rorOrder: reinforcementOrder,
+  rorDefer: newCommandAfterLevy,
   prepare(g, policies, m) {
     if (m.senator < 0) return true;
     const ok = commanderConsents(g, policies, m, detLegions(g, m.target, m.det) + m.count + popcount(m.mask));
@@ -179,7 +182,7 @@ const dispatchRules: MotionRules = {
       }
     }
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, w, d, m.count, m.mask);
-    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d})` : ''} under ${senatorName(detCommander(g, w, d))}`);
+    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
   },
 };
 
@@ -253,7 +256,7 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
   const c = detCommander(g, w, d);
   releaseEmptyDet(g, w, d);
   if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
-  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d})` : ''}`);
+  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
 }
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
