@@ -2,8 +2,10 @@
 // ror-reinforcements, ror-disaster-standoff, ror-multiple-commanders, ror-repopulation. Each in forced
 // positions with exact numbers (the design study's, recomputed here by enumeration where they are
 // odds), and each switched on but never triggered giving exactly the base game.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import yargs from 'yargs';
 import { parsePolicies } from '../policies/index.js';
+import { oddsCommand } from '../src/cli/odds.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN } from '../policies/parametric.js';
 import { adjustmentsStep } from '../src/legions/adjustments.js';
 import { type Battle, combatStep, resolveBattle } from '../src/legions/combat.js';
@@ -13,7 +15,7 @@ import { incomeStep, legionsAt } from '../src/legions/income.js';
 import { DISPATCH, type Motion, RAISE, RECALL, resetMotion, TRANSFER } from '../src/legions/motion.js';
 import { combatOdds, splitOdds } from '../src/legions/odds.js';
 import { type Outcome } from '../src/legions/outcome.js';
-import { paramDocs, PARAM_KEYS, type RulesParams } from '../src/legions/params.js';
+import { InputError, paramDocs, PARAM_KEYS, type RulesParams } from '../src/legions/params.js';
 import { alreadyFailed, type Policy } from '../src/legions/policy.js';
 import {
   commandersAt, detCommander, detLegions, detStateLegions, freeDetachment, isSplit,
@@ -909,5 +911,72 @@ describe('all five together keep the game\'s books', () => {
       expect(outcome.cause === SURVIVED || outcome.cause === WARS || outcome.cause > 0).toBe(true);
     }
     expect(FL_BOX).toBe(-1);
+  });
+});
+
+// ------------------------------------------------------------------------------------------------
+describe('legions odds with the battle-changing modules', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  async function run(args: string[]): Promise<string> {
+    let out = '';
+    vi.spyOn(process.stdout, 'write').mockImplementation((s) => {
+      out += String(s);
+      return true;
+    });
+    await yargs(args)
+      .command(oddsCommand)
+      .strict()
+      .fail((msg, err) => {
+        throw err ?? new Error(msg);
+      })
+      .parseAsync();
+    return out;
+  }
+
+  it('--variants ror-disaster-standoff: the table shows the module\'s victory and the Disaster / Standoff chances', async () => {
+    const out = await run(['odds', '--legions', '5', '--status', '4', '--armies', '3', '--variants', 'ror-disaster-standoff']);
+    expect(out).toContain('ror-disaster-standoff');
+    expect(out).toMatch(/Victory \(no armies left\)\s+51\.76%/);
+    expect(out).toMatch(/Disaster\s+7\.96%/);
+    expect(out).toMatch(/Standoff\s+5\.96%/);
+    const json = JSON.parse(await run(['odds', '--legions', '5', '--status', '4', '--armies', '3', '--variants', 'ror-disaster-standoff', '--json']));
+    expect(json).toEqual(combatOdds({ legions: 5, status: 4, armies: 3, disasterStandoff: dsRule(makeConfig(5).params) }));
+    // Its numbers are rules parameters: no Disaster number, no Disaster.
+    const off = JSON.parse(await run(['odds', '--legions', '5', '--status', '4', '--armies', '3', '--variants', 'ror-disaster-standoff', '--rule', 'rorDisasterRoll=0', '--json']));
+    expect(off.disaster).toBe(0);
+    // Without --variants the output is the base game's, unchanged.
+    expect(JSON.parse(await run(['odds', '--legions', '5', '--status', '4', '--armies', '3', '--json']))).toEqual(combatOdds({ legions: 5, status: 4, armies: 3 }));
+  });
+
+  it('--variants ror-multiple-commanders with lists: several forces against one war', async () => {
+    const out = await run(['odds', '--legions', '2,2', '--status', '4,4', '--armies', '3', '--variants', 'ror-multiple-commanders']);
+    expect(out).toMatch(/Victory \(no armies left\)\s+41\.47%/);
+    expect(out).toMatch(/At least one commander killed\s+67\.45%/);
+    const json = JSON.parse(await run(['odds', '--legions', '3,3', '--status', '8,8', '--armies', '5', '--variants', 'ror-multiple-commanders,ror-disaster-standoff', '--json']));
+    expect((100 * json.victory).toFixed(2)).toBe('11.19');
+  });
+
+  it('bad input: one-line InputErrors', async () => {
+    vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const bad = async (args: string[], msg: RegExp): Promise<void> => {
+      let err: unknown;
+      try {
+        await run(['odds', ...args]);
+      } catch (e) {
+        err = e;
+      }
+      expect(err, args.join(' ')).toBeInstanceOf(InputError);
+      expect((err as Error).message).toMatch(msg);
+      expect((err as Error).message).not.toContain('\n');
+    };
+    await bad(['--legions', '2,2', '--status', '4,4', '--armies', '3'], /need --variants ror-multiple-commanders/);
+    await bad(['--legions', '2,2', '--status', '4', '--armies', '3', '--variants', 'ror-multiple-commanders'], /2 forces but --status 1/);
+    await bad(['--legions', '1,1,1,1', '--status', '4,4,4,4', '--armies', '3', '--variants', 'ror-multiple-commanders'], /rorMaxCommanders is 3/);
+    await bad(['--legions', '2,2', '--status', '4,4', '--armies', '3', '--turns', '2', '--variants', 'ror-multiple-commanders'], /--turns is for one force/);
+    await bad(['--legions', '2', '--status', '4', '--armies', '3', '--variants', 'deaths'], /deaths does not change a battle/);
+    await bad(['--legions', '2', '--status', '4', '--armies', '3', '--variants', 'plague'], /unknown variant/);
+    await bad(['--legions', '2,x', '--status', '4,4', '--armies', '3', '--variants', 'ror-multiple-commanders'], /--legions .* got NaN/);
+    await bad(['--legions', '2', '--status', '4', '--armies', '3', '--rule', 'rorDisasterRoll=21'], /out of range/);
   });
 });

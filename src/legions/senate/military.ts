@@ -62,13 +62,15 @@ function someWarNeeding(g: GameState, replace: boolean): boolean {
  * (`target`), `det2` the receiving one of a transfer; without the module both must be 0.
  */
 function detFields(g: GameState, m: Motion, transfer: boolean): string | null {
+  if (m.det === 0 && m.det2 === 0) return null; // the base game's only detachment
   const k = maxDetachments(g);
-  const bad = (d: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
-  if (bad(m.det) || (transfer ? bad(m.det2) : m.det2 !== 0)) {
+  if (badDet(m.det, k) || (transfer ? badDet(m.det2, k) : m.det2 !== 0)) {
     return k === 1 ? 'no detachments without ror-multiple-commanders' : `detachments are 0..${k - 1} (det2 for transfers only)`;
   }
   return null;
 }
+
+const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
