@@ -6,6 +6,8 @@ import { keyKind, keyTarget } from '../src/legions/motion.js';
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 export {
   activeWarCount as activeWars, factionLegionsAt, legionsAt, popcount, raiseCost, stateLegionCount as stateLegions,
+  detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, freeDetachment, maxDetachments, movableMask,
+  movableState, reinforceable,
 } from '../src/legions/policy.js';
 
 /** Total legions a war wants: legions + MR (at most the legions) at least armies + margin. */

@@ -10,9 +10,10 @@ import {
 } from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import {
-  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, failedOn, FL_BOX, factionLegionsAt, highestStatus,
-  influenceOf, leader, legionsAt, legionsWanted, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, stateLegions,
-  standing, stateReserve, statusOf,
+  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
+  failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
+  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
+  stateReserve, statusOf,
 } from './lib.js';
 
 /**
@@ -198,7 +199,7 @@ export class ParametricPolicy implements Policy {
       case PROSECUTE: return this.prosecute(g, me, m, cands);
       case DISBAND: return false;
       case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
-      case DISPATCH: return this.dispatch(g, me, m, cands);
+      case DISPATCH: return this.dispatch(g, me, m, cands) || this.secondCommand(g, me, m, cands);
       case CONCESSION: return this.concession(g, me, m);
       case DEVELOP:
         m.count = g.stateTreasury > stateReserve(g) + 30 && this.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
@@ -338,6 +339,80 @@ export class ParametricPolicy implements Policy {
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
       if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
       return true;
+    }
+    return false;
+  }
+
+  /**
+   * ror-multiple-commanders: a commander of ours with legions of his own at a war that already has a
+   * commander (a new detachment). A self-seeker sends his general where another faction commands, for
+   * the victory's Prestige and spoils (the commander who takes the last army gains them), when the
+   * legions he can take with his Military Rating beat the armies (his rule for any command). A
+   * cooperating player sends one only as a backup: the war is short of legions and its commander
+   * cannot take more (ror-reinforcements: he left Rome at this meeting); civic, the best general.
+   */
+  private secondCommand(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    if (maxDetachments(g) < 2) return false;
+    if (this.leaderlessDetachment(g, me, m, cands)) return true;
+    const boxMask = factionLegionsAt(g, FL_BOX);
+    if (g.legionsBox + popcount(boxMask) === 0) return false;
+    const coop = this.cooperative(g);
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1 || g.wars.commander[w]! < 0) continue;
+      const d = freeDetachment(g, w);
+      if (d < 0 || pendingLike(g, DISPATCH, w) >= 0) continue;
+      let cmd: number;
+      if (coop) {
+        if (reinforceable(g, w, 0) || legionsAt(g, w) >= this.spare(g, w)) continue;
+        const own = highestStatus(g, cands, me);
+        const best = highestStatus(g, cands, -2);
+        cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
+      } else {
+        let ours = false;
+        for (let e = 0; e < maxDetachments(g); e++) if (ownerOf(g, detCommander(g, w, e)) === me) ours = true;
+        if (ours) continue;
+        cmd = highestStatus(g, cands, me);
+      }
+      if (cmd < 0) continue;
+      const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin);
+      m.target = w;
+      m.det = d;
+      m.senator = cmd;
+      m.count = Math.max(0, Math.min(g.legionsBox, need));
+      let mask = 0;
+      for (let f = 0; f < g.players && m.count + popcount(mask) < need; f++) if (boxMask & (1 << f)) mask |= 1 << f;
+      m.mask = mask;
+      const sent = m.count + popcount(mask);
+      if (sent === 0 || (!coop && sent + Math.min(militaryRatingOf(cmd), sent) <= g.wars.armies[w]!)) continue;
+      if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
+      return true;
+    }
+    m.det = 0;
+    return false;
+  }
+
+  /**
+   * ror-multiple-commanders: legions of a further detachment left without a commander (Deaths; a
+   * fallen commander under ror-leaderless-legions) get a new one, as a war's legions do: the best
+   * general if civic, else ours when he is good enough (ownGeneralMargin), sending nothing more.
+   */
+  private leaderlessDetachment(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1) continue;
+      for (let d = 1; d < maxDetachments(g); d++) {
+        if (detCommander(g, w, d) >= 0 || detStateLegions(g, w, d) + popcount(detFactionMask(g, w, d)) === 0) continue;
+        const own = highestStatus(g, cands, me);
+        const best = highestStatus(g, cands, -2);
+        const cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
+        if (cmd < 0) return false;
+        m.target = w;
+        m.det = d;
+        m.senator = cmd;
+        m.count = 0;
+        m.mask = 0;
+        if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
+        return true;
+      }
     }
     return false;
   }
@@ -577,8 +652,27 @@ export class ParametricPolicy implements Policy {
     return this.vote(g, me, m) > 0;
   }
 
-  consent(): boolean {
-    return true;
+  /**
+   * Consents to every appointment. ror-reinforcements asks a commander of ours about a recall or a
+   * transfer that would leave him below Minimum Force: he keeps his legions unless the Republic needs
+   * them elsewhere. Civic (and cooperating): when another war (a transfer's receiving war) is short of
+   * the legions it wants; otherwise only when another war has no legions at all, which beside this
+   * one loses the game at Adjustments.
+   */
+  consent(g: GameView, me: number, m: Motion): boolean {
+    if (m.kind !== RECALL && m.kind !== TRANSFER) return true;
+    const generous = this.civic && this.cooperative(g);
+    const needs = (w: number): boolean => (generous ? legionsAt(g, w) < this.spare(g, w) : legionsAt(g, w) === 0);
+    if (m.kind === TRANSFER) return needs(m.target2);
+    for (let w = 0; w < g.wars.status.length; w++) if (w !== m.target && g.wars.status[w] === 1 && needs(w)) return true;
+    return false;
+  }
+
+  /** ror-repopulation, from the Forum: the senator of most votes, then Status (the highest card). */
+  repopulationPick(_g: GameView, _me: number, cands: readonly number[]): number {
+    let b = -1;
+    for (const s of cands) if (s > b) b = s;
+    return b;
   }
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */
@@ -611,11 +705,11 @@ export class ParametricPolicy implements Policy {
       stateLegions(g) >= g.params.maxStateLegions - 1;
   }
 
-  chooseLosses(g: GameView, me: number, war: number, n: number): number {
-    // State legions first; then other factions' legions before our own.
-    let need = n - g.wars.stateLegions[war]!;
+  chooseLosses(g: GameView, me: number, war: number, n: number, det = 0): number {
+    // State legions first; then other factions' legions before our own (of the detachment that fought).
+    let need = n - detStateLegions(g, war, det);
     let mask = 0;
-    const here = factionLegionsAt(g, war);
+    const here = detFactionMask(g, war, det);
     for (let f = 0; f < g.players && need > 0; f++) {
       if (f !== me && here & (1 << f)) {
         mask |= 1 << f;

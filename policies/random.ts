@@ -9,7 +9,10 @@ import {
   tableable,
 } from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
-import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
+import {
+  detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, FL_BOX, factionLegionsAt, freeDetachment,
+  influenceOf, legionsAt, maxDetachments, movableState, popcount, raiseCost, reinforceable, stateLegions, statusOf,
+} from './lib.js';
 
 export class RandomPolicy implements Policy {
   readonly name = 'random';
@@ -135,6 +138,7 @@ export class RandomPolicy implements Policy {
       }
       case DISPATCH: return this.dispatch(g, m, cands);
       case REPLACE_COMMANDER: {
+        if (maxDetachments(g) > 1) return this.replaceDet(g, m, cands);
         const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1);
         if (!wars.length || !cands.length) return false;
         m.target = this.pick(wars);
@@ -142,22 +146,24 @@ export class RandomPolicy implements Policy {
         return true;
       }
       case TRANSFER: {
+        if (maxDetachments(g) > 1) return this.transferDet(g, m);
         const from = this.wars(g, (w) => legionsAt(g, w) >= 2);
-        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0);
+        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0 && reinforceable(g, w, 0));
         if (!from.length) return false;
         m.target = this.pick(from);
         const dest = to.filter((w) => w !== m.target);
         if (!dest.length) return false;
         m.target2 = this.pick(dest);
-        m.count = this.int(0, Math.min(g.wars.stateLegions[m.target]!, legionsAt(g, m.target) - 1));
+        m.count = this.int(0, Math.min(movableState(g, m.target, 0), legionsAt(g, m.target) - 1));
         if (m.count === 0) return false;
         return true;
       }
       case RECALL: {
-        const wars = this.wars(g, (w) => g.wars.stateLegions[w]! > 0);
+        if (maxDetachments(g) > 1) return this.recallDet(g, m);
+        const wars = this.wars(g, (w) => movableState(g, w, 0) > 0);
         if (!wars.length) return false;
         m.target = this.pick(wars);
-        m.count = this.int(1, g.wars.stateLegions[m.target]!);
+        m.count = this.int(1, movableState(g, m.target, 0));
         return true;
       }
       case CONCESSION: {
@@ -235,13 +241,65 @@ export class RandomPolicy implements Policy {
     m.target = w;
     m.count = this.int(0, g.legionsBox);
     m.mask = this.subset(boxMask);
-    if (g.wars.commander[w]! >= 0) {
+    // ror-multiple-commanders: any occupied detachment, or the free one (a new commander).
+    if (maxDetachments(g) > 1) {
+      const dets: number[] = [];
+      const free = freeDetachment(g, w);
+      for (let d = 0; d < maxDetachments(g); d++) if (d === free || detCommander(g, w, d) >= 0 || detLegions(g, w, d) > 0) dets.push(d);
+      m.det = this.pick(dets);
+    }
+    if (detCommander(g, w, m.det) >= 0) {
       m.senator = -1;
-      if (m.count + popcount(m.mask) === 0) return false;
+      if (m.count + popcount(m.mask) === 0 || !reinforceable(g, w, m.det)) return false;
       return true;
     }
     m.senator = this.pick(cands);
-    return m.senator >= 0 && legionsAt(g, w) + m.count + popcount(m.mask) > 0;
+    return m.senator >= 0 && detLegions(g, w, m.det) + m.count + popcount(m.mask) > 0;
+  }
+
+  /** ror-multiple-commanders: a detachment of some war, as (war, detachment) pairs w * 8 + d. */
+  private detPairs(g: GameView, pred: (w: number, d: number) => boolean): number[] {
+    const r: number[] = [];
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1) continue;
+      for (let d = 0; d < maxDetachments(g); d++) if (pred(w, d)) r.push(w * 8 + d);
+    }
+    return r;
+  }
+
+  private replaceDet(g: GameView, m: Motion, cands: readonly number[]): boolean {
+    const ps = this.detPairs(g, (w, d) => detCommander(g, w, d) >= 0 && detLossTurn(g, w, d) === g.turn - 1);
+    if (!ps.length || !cands.length) return false;
+    const p = this.pick(ps);
+    m.target = p >> 3;
+    m.det = p & 7;
+    m.senator = this.pick(cands);
+    return true;
+  }
+
+  private transferDet(g: GameView, m: Motion): boolean {
+    const from = this.detPairs(g, (w, d) => detLegions(g, w, d) >= 2 && movableState(g, w, d) > 0);
+    if (!from.length) return false;
+    const a = this.pick(from);
+    m.target = a >> 3;
+    m.det = a & 7;
+    const to = this.detPairs(g, (w, d) => w !== m.target && detCommander(g, w, d) >= 0 && reinforceable(g, w, d));
+    if (!to.length) return false;
+    const b = this.pick(to);
+    m.target2 = b >> 3;
+    m.det2 = b & 7;
+    m.count = this.int(0, Math.min(movableState(g, m.target, m.det), detLegions(g, m.target, m.det) - 1));
+    return m.count > 0;
+  }
+
+  private recallDet(g: GameView, m: Motion): boolean {
+    const ps = this.detPairs(g, (w, d) => movableState(g, w, d) > 0);
+    if (!ps.length) return false;
+    const p = this.pick(ps);
+    m.target = p >> 3;
+    m.det = p & 7;
+    m.count = this.int(1, movableState(g, m.target, m.det));
+    return true;
   }
 
   coSponsor(): boolean {
@@ -276,10 +334,13 @@ export class RandomPolicy implements Policy {
   ownLegion(): boolean {
     return uniformInt(this.rng, 6) === 0;
   }
-  chooseLosses(g: GameView, _me: number, war: number, n: number): number {
-    // A random valid split between State and faction legions.
-    const here = factionLegionsAt(g, war);
-    const stateHere = g.wars.stateLegions[war]!;
+  repopulationPick(_g: GameView, _me: number, cands: readonly number[]): number {
+    return this.pick(cands);
+  }
+  chooseLosses(g: GameView, _me: number, war: number, n: number, det = 0): number {
+    // A random valid split between State and faction legions (of the detachment that fought).
+    const here = detFactionMask(g, war, det);
+    const stateHere = detStateLegions(g, war, det);
     for (;;) {
       const m = this.subset(here);
       const k = popcount(m);

@@ -132,8 +132,9 @@ export class RolloutPolicy implements Policy {
   objectToRuling(g: GameView, me: number, m: Motion): boolean { return this.current.objectToRuling(g, me, m); }
   tableNext(g: GameView, me: number, a: readonly Motion[], n: number): number { return this.current.tableNext(g, me, a, n); }
   useTribune(g: GameView, me: number, m: Motion): boolean { return this.current.useTribune(g, me, m); }
-  consent(): boolean { return true; }
-  chooseLosses(g: GameView, me: number, war: number, n: number): number { return this.current.chooseLosses(g, me, war, n); }
+  consent(g: GameView, me: number, m: Motion): boolean { return this.current.consent(g, me, m); }
+  repopulationPick(g: GameView, me: number, c: readonly number[]): number { return this.current.repopulationPick(g, me, c); }
+  chooseLosses(g: GameView, me: number, war: number, n: number, det?: number): number { return this.current.chooseLosses(g, me, war, n, det); }
   claimSpoils(g: GameView, me: number, war: number): number { return this.current.claimSpoils(g, me, war); }
   payRansom(g: GameView, me: number, s: number, r: number): boolean { return this.current.payRansom(g, me, s, r); }
   assassinTarget(g: GameView, me: number): number { return this.current.assassinTarget(g, me); }

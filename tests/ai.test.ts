@@ -28,7 +28,7 @@ function gameAtTurn(t: number, seed: string): GameState {
 /** Rewrites everything the viewer must not know: all future draws, deck orders, others' tribunes. */
 function changeTheFuture(g: GameState, viewer: number): void {
   const r = makePrng('another future');
-  for (const k of ['cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts', 'rorGarrisons', 'rorAssassination'] as const) g.rng[k] = makePrng(`future/${k}`);
+  for (const k of ['cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts', 'rorGarrisons', 'rorAssassination', 'commanders', 'repopulation'] as const) g.rng[k] = makePrng(`future/${k}`);
   shuffle(r, g.eventDeck);
   const deck: number[] = [];
   for (let i = 0; i < g.deckCount; i++) deck.push(g.deck[(g.deckHead + i) % 30]!);

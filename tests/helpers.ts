@@ -6,7 +6,7 @@ import { defaultParams, type RulesParams } from '../src/legions/params.js';
 import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
   AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
-  SENATORS,
+  MAX_DET, SENATORS,
 } from '../src/legions/state.js';
 import { noVariants } from '../src/legions/variants.js';
 
@@ -90,6 +90,7 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     assassin: () => -1,
     hireAssassins: () => 0,
     bodyguards: () => 0,
+    repopulationPick: (_g, _me, c) => c[0] ?? -1,
   };
   return { ...base, ...over };
 }
@@ -209,22 +210,55 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
     if (!g.provConquered[pr]) bad.push(`governor ${s} of unconquered province ${pr}`);
     if (endOfTurn && g.turn - g.provGovTurn[pr]! >= p.governorTerm) bad.push(`governor ${s} of ${pr} overstays (appointed turn ${g.provGovTurn[pr]})`);
   }
+  const detCmd = (w: number, d: number): number => (d === 0 ? g.wars.commander[w]! : g.wars.detCommander[w * MAX_DET + d]!);
   for (let s = 0; s < SENATORS; s++) {
     if (g.senWhere[s] === AT_GOVERNOR && g.provGovernor[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_GOVERNOR of ${g.senPost[s]} but not its governor`);
-    if (g.senWhere[s] === AT_COMMANDER && g.wars.commander[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_COMMANDER at ${g.senPost[s]} but not its commander`);
+    if (g.senWhere[s] === AT_COMMANDER) {
+      let n = 0;
+      for (let d = 0; d < MAX_DET; d++) if (detCmd(g.senPost[s]!, d) === s) n++;
+      if (n !== 1) bad.push(`senator ${s} AT_COMMANDER at ${g.senPost[s]} commands ${n} of its detachments`);
+    }
   }
-  // Commanders: in AT_COMMANDER at their own (active) war.
+  // Detachments (ror-multiple-commanders): none beyond the first without the module, within its limit,
+  // the first occupied whenever another is, the State legions split without going negative.
+  const split = g.variants['ror-multiple-commanders'];
+  const maxDet = split ? p.rorMaxCommanders : 1;
+  for (let f = 0; f < n; f++) {
+    const d = g.factionLegionDet[f]!;
+    if (!(d >= 0 && d < maxDet) || (d > 0 && g.factionLegion[f]! < 0)) bad.push(`faction ${f} legion in detachment ${d} at ${g.factionLegion[f]}`);
+  }
+  // Commanders and legions, detachment by detachment: commanders in AT_COMMANDER at their own (active) war.
   for (let w = 0; w < nw; w++) {
-    const c = g.wars.commander[w]!;
     if (g.wars.armies[w]! < 0 || g.wars.stateLegions[w]! < 0) bad.push(`war ${w}: armies ${g.wars.armies[w]} legions ${g.wars.stateLegions[w]}`);
     if (g.wars.status[w] !== 1 && legionsAtWar(g, w) > 0) bad.push(`war ${w} status ${g.wars.status[w]} holds legions`);
-    if (c < 0) {
-      if (endOfTurn && g.wars.status[w] === 1 && legionsAtWar(g, w) > 0) bad.push(`war ${w} has legions but no commander`);
-      continue;
+    let extra = 0;
+    for (let d = 1; d < MAX_DET; d++) {
+      const k = w * MAX_DET + d;
+      if (g.wars.detState[k]! < 0) bad.push(`war ${w} detachment ${d}: ${g.wars.detState[k]} State legions`);
+      if ((d >= maxDet) && (g.wars.detCommander[k]! >= 0 || g.wars.detState[k]! > 0)) bad.push(`war ${w}: detachment ${d} used (limit ${maxDet})`);
+      extra += g.wars.detState[k]!;
     }
-    if (g.senWhere[c] !== AT_COMMANDER || g.senPost[c] !== w) bad.push(`commander ${c} of war ${w}: where ${g.senWhere[c]} post ${g.senPost[c]}`);
-    if (g.wars.status[w] !== 1) bad.push(`commander ${c} at war ${w} with status ${g.wars.status[w]}`);
-    if (endOfTurn && legionsAtWar(g, w) === 0) bad.push(`commander ${c} at war ${w} without legions`);
+    if (extra > g.wars.stateLegions[w]!) bad.push(`war ${w}: detachments hold ${extra} of ${g.wars.stateLegions[w]} State legions`);
+    const legionsOf = (d: number): number => {
+      let l = d === 0 ? g.wars.stateLegions[w]! - extra : g.wars.detState[w * MAX_DET + d]!;
+      for (let f = 0; f < n; f++) if (g.factionLegion[f] === w && g.factionLegionDet[f] === d) l++;
+      return l;
+    };
+    let occupiedLater = false;
+    for (let d = 1; d < MAX_DET; d++) if (detCmd(w, d) >= 0 || legionsOf(d) > 0) occupiedLater = true;
+    if (occupiedLater && detCmd(w, 0) < 0 && legionsOf(0) === 0) bad.push(`war ${w}: its first detachment is empty while another is occupied`);
+    for (let d = 0; d < MAX_DET; d++) {
+      const c = detCmd(w, d);
+      const l = legionsOf(d);
+      if (c < 0) {
+        // Legions without a commander at the end of a turn: only those ror-leaderless-legions keeps.
+        if (endOfTurn && g.wars.status[w] === 1 && l > 0 && !g.variants['ror-leaderless-legions']) bad.push(`war ${w} detachment ${d} has legions but no commander`);
+        continue;
+      }
+      if (g.senWhere[c] !== AT_COMMANDER || g.senPost[c] !== w) bad.push(`commander ${c} of war ${w}: where ${g.senWhere[c]} post ${g.senPost[c]}`);
+      if (g.wars.status[w] !== 1) bad.push(`commander ${c} at war ${w} with status ${g.wars.status[w]}`);
+      if (endOfTurn && l === 0) bad.push(`commander ${c} at war ${w} without legions`);
+    }
   }
 
   // Random Events cards: each in exactly one place; concessions held only by faction senators.

@@ -258,6 +258,9 @@ class ActivePolicy implements Policy {
   consent(): boolean {
     return true;
   }
+  repopulationPick(_g: GameView, _me: number, c: readonly number[]): number {
+    return c[0] ?? -1;
+  }
   chooseLosses(): number {
     return 0; // no faction legions are ever raised
   }
@@ -288,11 +291,15 @@ function play(cfg: GameConfig, seed: string, i: number): { state: GameState; out
 }
 
 describe('variation switches', () => {
-  it('all eight variations (and the Republic of Rome modules) are playable and parse; the base game has none', () => {
-    expect([...VARIANT_NAMES].sort()).toEqual(
-      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts', 'ror-assassination', 'ror-frontier',
-        'ror-garrisons', 'tempo'],
+  it('all eight variations are playable and parse; the base game has none', () => {
+    expect(VARIANT_NAMES.filter((n) => !n.startsWith('ror-')).sort()).toEqual(
+      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts', 'tempo'],
     );
+    // The Republic of Rome modules (issue 14) follow the rules' own variations.
+    expect(VARIANT_NAMES).toEqual(expect.arrayContaining(
+      ['ror-garrisons', 'ror-frontier', 'ror-assassination', 'ror-leaderless-legions', 'ror-reinforcements', 'ror-disaster-standoff',
+        'ror-multiple-commanders', 'ror-repopulation'],
+    ));
     const all = parseVariants(VARIANT_NAMES.join(','));
     for (const n of VARIANT_NAMES) expect(all[n]).toBe(true);
     for (const n of VARIANT_NAMES) expect(makeConfig(3).variants[n]).toBe(false);

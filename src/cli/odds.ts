@@ -1,14 +1,29 @@
 // legions odds: exact combat probabilities for one war (6. Combat Resolution), as a table or JSON.
 import type { CommandModule } from 'yargs';
-import { combatOdds, type OddsResult } from '../legions/odds.js';
+import { combatOdds, type OddsResult, splitOdds, type SplitOddsResult } from '../legions/odds.js';
+import { defaultParams, InputError } from '../legions/params.js';
+import { dsRule } from '../legions/ror/disaster-standoff.js';
+import { parseVariants, VARIANT_NAMES } from '../legions/variants.js';
+import { applyRuleFlags } from '../sim/rules-schema.js';
+import { checkVariantList } from './options.js';
 
 interface OddsArgs {
-  legions: number;
-  status: number;
+  legions: string | number;
+  status: string | number;
   armies: number;
   turns?: number;
   json: boolean;
   'roman-enemy-ratio': boolean;
+  variants?: string;
+  rule?: string[];
+}
+
+/** The variations that change a battle, which `odds` accepts. */
+export const BATTLE_VARIANTS = ['ror-disaster-standoff', 'ror-multiple-commanders'] as const;
+
+/** "4" or "2,2": whole numbers as given (a bad one is left for the range check to report). */
+function numberList(v: string | number): number[] {
+  return String(v).split(',').map((x) => (x.trim() === '' ? Number.NaN : Number(x)));
 }
 
 const pct = (p: number): string => `${(100 * p).toFixed(2)}%`.padStart(8);
@@ -19,7 +34,7 @@ const row = (label: string, p: number): string => `  ${label.padEnd(34)}${pct(p)
 export function formatOdds(r: OddsResult): string {
   const reading = r.romanEnemyRatio ? 'Roman:Enemy ratio' : 'winner:loser ratio';
   const out: string[] = [
-    `LEGIONS combat odds: ${plural(r.legions, 'legion')}, commander Status ${r.status} (MR ${r.mr}), ${plural(r.armies, 'army', 'armies')}; ${reading}`,
+    `LEGIONS combat odds: ${plural(r.legions, 'legion')}, commander Status ${r.status} (MR ${r.mr}), ${plural(r.armies, 'army', 'armies')}; ${reading}${r.variants ? `; ${r.variants.join(', ')}` : ''}`,
     '',
     'One battle',
     row('Victory (no armies left)', r.victory),
@@ -28,6 +43,7 @@ export function formatOdds(r: OddsResult): string {
     row('Roman legions wiped out', r.romanWipedOut),
     row('Commander killed', r.commanderKilled),
     '  (killed: whenever half or more of the legions fall, a victory or a wipe-out included)',
+    ...(r.disaster !== undefined ? [row('Disaster', r.disaster), row('Standoff', r.standoff!)] : []),
     '',
     'Legions lost    Armies lost',
   ];
@@ -50,13 +66,33 @@ export function formatOdds(r: OddsResult): string {
   return out.join('\n') + '\n';
 }
 
+/** The readable form of several forces at one war (ror-multiple-commanders). */
+export function formatSplitOdds(r: SplitOddsResult): string {
+  const reading = r.romanEnemyRatio ? 'Roman:Enemy ratio' : 'winner:loser ratio';
+  const forces = r.forces.map((f) => `${plural(f.legions, 'legion')} under Status ${f.status} (MR ${f.mr})`).join(' + ');
+  const out = [
+    `LEGIONS combat odds: ${forces} against ${plural(r.armies, 'army', 'armies')}; ${reading}; ${r.variants.join(', ')}`,
+    '  (the forces attack one after another in a random order, until no army is left)',
+    '',
+    'One turn',
+    row('Victory (no armies left)', r.victory),
+    row('War continues', r.continuing),
+    row('Every force wiped out', r.romanWipedOut),
+    `  ${'Legions lost (expected)'.padEnd(34)}${r.legionsLost.toFixed(3).padStart(8)}`,
+    row('At least one commander killed', r.anyCommanderKilled),
+    ...r.commanderKilled.map((p, i) => row(`  commander of force ${i + 1} killed`, p)),
+  ];
+  if (r.variants.includes('ror-disaster-standoff')) out.push(row('Disaster', r.disaster), row('Standoff', r.standoff));
+  return out.join('\n') + '\n';
+}
+
 export const oddsCommand: CommandModule<object, OddsArgs> = {
   command: 'odds',
   describe: 'Exact odds of a battle: victory, losses, commander death, and victory by turn',
   builder: (y) =>
     y
-      .option('legions', { type: 'number', demandOption: true, describe: 'Roman legions in the battle (1..50)' })
-      .option('status', { type: 'number', demandOption: true, describe: "Commander's Status (1..10); MR = Status / 4 rounded up" })
+      .option('legions', { type: 'string', demandOption: true, describe: 'Roman legions in the battle (1..50); with ror-multiple-commanders a list, one per force (e.g. 2,2)' })
+      .option('status', { type: 'string', demandOption: true, describe: "Commander's Status (1..10); MR = Status / 4 rounded up; a list for several forces" })
       .option('armies', { type: 'number', demandOption: true, describe: 'Enemy armies (1..50)' })
       .option('turns', { type: 'number', describe: 'Also give cumulative victory odds over 1..T turns (T <= 20)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
@@ -64,15 +100,43 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
         type: 'boolean',
         default: false,
         describe: 'Read Additional Losses by the Roman:Enemy ratio (rules-notes 12)',
-      }) as never,
+      })
+      .option('variants', { type: 'string', describe: `Variations that change a battle: ${BATTLE_VARIANTS.join(', ')}` })
+      .option('rule', { type: 'string', array: true, describe: 'Rules parameter override key=value (the variations\' numbers, e.g. rorDisasterRoll=12)' }) as never,
   handler: (a) => {
-    // combatOdds validates every number and throws InputError (main prints it as one line, exit 2).
+    // The odds functions validate every number and throw InputError (main prints it as one line, exit 2).
+    const params = defaultParams();
+    applyRuleFlags(params, a.rule ?? []);
+    let names: string[] = [];
+    if (a.variants !== undefined) {
+      names = a.variants.split(',').map((n) => n.trim());
+      checkVariantList(names, '--variants');
+      parseVariants(names); // unknown names: the usual one-line error
+      for (const n of names) {
+        if (n !== 'none' && !(BATTLE_VARIANTS as readonly string[]).includes(n)) {
+          throw new InputError(`odds: the variation ${n} does not change a battle (odds takes ${BATTLE_VARIANTS.join(', ')}; all: ${VARIANT_NAMES.join(', ')})`);
+        }
+      }
+    }
+    const ds = names.includes('ror-disaster-standoff') ? dsRule(params) : undefined;
+    const legions = numberList(a.legions);
+    const status = numberList(a.status);
+    if (legions.length > 1 || status.length > 1 || names.includes('ror-multiple-commanders')) {
+      if (!names.includes('ror-multiple-commanders')) throw new InputError('odds: several forces (lists in --legions, --status) need --variants ror-multiple-commanders');
+      if (legions.length !== status.length) throw new InputError(`odds: --legions names ${legions.length} forces but --status ${status.length}`);
+      if (legions.length > params.rorMaxCommanders) throw new InputError(`odds: ${legions.length} forces, but rorMaxCommanders is ${params.rorMaxCommanders}`);
+      if (a.turns !== undefined) throw new InputError('odds: --turns is for one force only');
+      const r = splitOdds({ forces: legions.map((l, i) => ({ legions: l, status: status[i]! })), armies: a.armies, romanEnemyRatio: a['roman-enemy-ratio'], disasterStandoff: ds });
+      process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatSplitOdds(r));
+      return;
+    }
     const r = combatOdds({
-      legions: a.legions,
-      status: a.status,
+      legions: legions[0]!,
+      status: status[0]!,
       armies: a.armies,
       turns: a.turns,
       romanEnemyRatio: a['roman-enemy-ratio'],
+      ...(ds ? { disasterStandoff: ds } : {}),
     });
     process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatOdds(r));
   },

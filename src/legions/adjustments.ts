@@ -2,8 +2,11 @@
 import { addPrestige, changeRI, legalInt, log, loseGame, policyError } from './common.js';
 import { activeWarCount, legionsAt } from './income.js';
 import type { Policy } from './policy.js';
-import { factionLegionsAt, recallLegions, warName } from './senate/military.js';
-import { type GameState, senatorName, statusOf, WARS } from './state.js';
+import {
+  compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, isSplit, ROR_COMMANDERS,
+} from './ror/detachments.js';
+import { recallLegions, warName } from './senate/military.js';
+import { type GameState, MAX_DET, senatorName, statusOf, WARS } from './state.js';
 
 export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'adjustments';
@@ -11,9 +14,7 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) {
     // Legions without a commander (he was killed) are recalled; the war becomes unopposed.
-    if (w.status[i] === 1 && w.commander[i]! < 0 && legionsAt(g, i) > 0) {
-      recallLegions(g, i, w.stateLegions[i]!, factionLegionsAt(g, i));
-    }
+    if (w.status[i] === 1) commanderlessLegions(g, i);
     // Every active war with no Roman legions now is unopposed (+4), once per war per turn (rules-notes 22, 23).
     if (w.status[i] === 1 && legionsAt(g, i) === 0 && w.result[i] !== 2) {
       changeRI(g, p.unopposedWarRI);
@@ -27,14 +28,39 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   g.riCredit = 0; // a netted turn ends here: what was not absorbed is lost (Revolution Index: never below zero)
 }
 
+/**
+ * Step 1: legions whose commander fell in this turn's combat go home (detachment by detachment under
+ * ror-multiple-commanders) — unless ror-leaderless-legions keeps them at the war until the next Senate
+ * (errata 10.11, Automatic Recalls (a)), which may send them a commander; else they are recalled when it closes.
+ */
+function commanderlessLegions(g: GameState, i: number): void {
+  if (g.variants[ROR_COMMANDERS] && isSplit(g, i)) {
+    for (let d = 0; d < MAX_DET; d++) if (detCommander(g, i, d) < 0 && detLegions(g, i, d) > 0) keepOrRecall(g, i, d);
+    compactDetachments(g, i);
+    return;
+  }
+  if (g.wars.commander[i]! < 0 && legionsAt(g, i) > 0) keepOrRecall(g, i, 0);
+}
+
+function keepOrRecall(g: GameState, i: number, d: number): void {
+  if (g.variants['ror-leaderless-legions']) {
+    g.stats.rorLeaderlessKept++;
+    if (g.trace) log(g, `${detLegions(g, i, d)} legions without a commander stay at ${warName(g, i)} until the next Senate`);
+    return;
+  }
+  recallLegions(g, i, detStateLegions(g, i, d), detFactionMask(g, i, d), d);
+}
+
 /** Spoils: the commander may take up to twice his Status for his faction; the State gets the rest. */
 function spoilsOfWar(g: GameState, policies: readonly Policy[], i: number): void {
   const w = g.wars;
   const c = w.victor[i]!;
   let claimed = 0;
+  if (g.variants[ROR_COMMANDERS] && g.params.rorSharedCredit === 1 && sharedVictoryPrestige(g, i)) {
+    // shared among the commanders who fought (a split war)
+  } else if (c >= 0 && g.senOwner[c]! >= 0) addPrestige(g, g.senOwner[c]!, Math.ceil(w.originalArmies[i]! / 2));
   if (c >= 0 && g.senOwner[c]! >= 0) {
     const f = g.senOwner[c]!;
-    addPrestige(g, f, Math.ceil(w.originalArmies[i]! / 2));
     const max = Math.min(2 * statusOf(c), w.spoils[i]!);
     const v = policies[f]!.claimSpoils(g, f, i);
     if (legalInt(v, 0, max)) claimed = v;
@@ -48,13 +74,30 @@ function spoilsOfWar(g: GameState, policies: readonly Policy[], i: number): void
   if (g.trace) log(g, `Spoils of ${warName(g, i)}: ${claimed} to ${c >= 0 ? senatorName(c) : 'nobody'}, ${w.spoils[i]! - claimed} to the State`);
 }
 
+/**
+ * ror-multiple-commanders with rorSharedCredit 1: every faction commander who fought the won war this
+ * turn and survived gains ceil(Prestige / commanders who fought and survived).
+ */
+function sharedVictoryPrestige(g: GameState, i: number): boolean {
+  const w = g.wars;
+  let k = 0;
+  for (let d = 0; d < MAX_DET; d++) if (w.foughtBy[i * MAX_DET + d]! >= 0) k++;
+  if (k === 0) return false; // not a split battle: the victor's alone
+  const share = Math.ceil(Math.ceil(w.originalArmies[i]! / 2) / k);
+  for (let d = 0; d < MAX_DET; d++) {
+    const c = w.foughtBy[i * MAX_DET + d]!;
+    if (c >= 0 && g.senOwner[c]! >= 0) addPrestige(g, g.senOwner[c]!, share);
+  }
+  return true;
+}
+
 /** Faction legions: +1 for a victory, -2 when eliminated, doubled under their own faction's commander. */
 function factionLegionPrestige(g: GameState, i: number): void {
   const w = g.wars;
   if (!w.foughtMask[i]) return;
   for (let f = 0; f < g.players; f++) {
     if (!(w.foughtMask[i]! & (1 << f))) continue;
-    const double = w.cmdFaction[i] === f ? 2 : 1;
+    const double = w.cmdFaction[i] === f || w.ownCmdMask[i]! & (1 << f) ? 2 : 1;
     if (w.lostMask[i]! & (1 << f)) addPrestige(g, f, -g.params.legionEliminatedPrestige * double);
     else if (w.result[i] === 1) addPrestige(g, f, g.params.legionVictoryPrestige * double);
   }

@@ -6,7 +6,10 @@ import { legionsAt } from './income.js';
 import type { Policy } from './policy.js';
 import { vacateOffices } from './senate/prosecutions.js';
 import { factionLegionsAt, warName } from './senate/military.js';
-import { FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName, statusOf } from './state.js';
+import { disasterStandoff } from './ror/disaster-standoff.js';
+import { ROR_COMMANDERS, isSplit } from './ror/detachments.js';
+import { fightDetachments } from './ror/split-combat.js';
+import { FL_BOX, FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName, statusOf } from './state.js';
 
 /** Additional Losses: rows = forces lost by the loser (1..6+), columns <1:1, 1:1, 1½:1, 2:1, 2½:1, 3:1+. */
 export const ADDITIONAL_LOSSES: readonly (readonly number[])[] = [
@@ -81,9 +84,27 @@ export function combatStep(g: GameState, policies: readonly Policy[]): void {
     w.foughtMask[i] = 0;
     w.lostMask[i] = 0;
     w.cmdFaction[i] = -1;
-    if (w.status[i] === 1 && w.commander[i]! >= 0 && legionsAt(g, i) > 0) fight(g, policies, i);
+    w.ownCmdMask[i] = 0;
+    w.dsUsed[i] = 0;
+    if (g.variants[ROR_COMMANDERS]) for (let d = 0; d < MAX_DET; d++) w.foughtBy[i * MAX_DET + d] = -1;
+    if (w.status[i] !== 1) continue;
+    // ror-multiple-commanders: a war with several commanders is fought detachment by detachment.
+    if (g.variants[ROR_COMMANDERS] && isSplit(g, i)) fightDetachments(g, policies, i);
+    else if (w.commander[i]! >= 0 && legionsAt(g, i) > 0) fight(g, policies, i);
   }
 }
+
+/**
+ * The Roman half random difference from its two cards, drawn as halfRandomDifference does; the cards'
+ * sum is kept in romanCardSum (ror-disaster-standoff reads it, drawing nothing more).
+ */
+export function romanDifference(g: GameState): number {
+  const a = randomNumber(g);
+  const b = randomNumber(g);
+  romanCardSum = a + b;
+  return Math.ceil(Math.abs(a - b) / 2);
+}
+export let romanCardSum = 0;
 
 function fight(g: GameState, policies: readonly Policy[], i: number): void {
   const p = g.params;
@@ -91,9 +112,11 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
   const c = w.commander[i]!;
   const cf = g.senOwner[c]!;
   const legions = legionsAt(g, i);
-  const rh = halfRandomDifference(g);
+  const rh = romanDifference(g);
+  const sum = romanCardSum;
   const eh = halfRandomDifference(g);
   const b = resolveBattle(legions, militaryRatingOf(c), w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
+  disasterStandoff(g, i, sum, legions, b); // ror-disaster-standoff (no-op without it)
   g.stats.battles++;
   w.cmdFaction[i] = cf;
   w.foughtMask[i] = factionLegionsAt(g, i);
@@ -136,7 +159,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
     if (w.revolt[i]) g.provRevolt[w.province[i]!] = 0; // the province pays again
     if (g.trace) log(g, `Victory at ${warName(g, i)}`);
   } else if (left > 0) {
-    w.result[i] = b.romanAttack === b.enemyAttack ? 4 : 3;
+    w.result[i] = b.romanAttack === b.enemyAttack && lost === 0 ? 4 : 3;
     changeRI(g, p.activeWarRI);
   } else {
     // No Roman forces left: the war becomes unopposed.
@@ -178,7 +201,7 @@ function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: n
 }
 
 /** State legions go first, then faction legions in seat order (a neutral commander's choice). */
-function defaultLosses(here: number, n: number, stateHere: number): number {
+export function defaultLosses(here: number, n: number, stateHere: number): number {
   let need = n - stateHere;
   let m = 0;
   for (let f = 0; need > 0 && f < 5; f++) {

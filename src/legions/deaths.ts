@@ -1,6 +1,7 @@
 // Variation "Deaths": from turn 2, the last activity of the Political Situation may kill a senator.
 import { uniformInt } from '../core/rng.js';
 import { log, senatorToDeckBottom } from './common.js';
+import { detachmentOf, setDetCommander } from './ror/detachments.js';
 import { vacateOffices } from './senate/prosecutions.js';
 import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FACTION_NAMES, type GameState, SENATORS, senatorName, statusOf, factionName } from './state.js';
 
@@ -45,7 +46,9 @@ export function killSenator(g: GameState, s: number): void {
     g.provGovernor[g.senPost[s]!] = -1; // a new governor must be appointed in the Senate
     g.provClaimed[g.senPost[s]!] = 0;
   } else if (g.senWhere[s] === AT_COMMANDER) {
-    g.wars.commander[g.senPost[s]!] = -1; // replaced in the Senate, or his legions are recalled
+    // Replaced in the Senate, or his legions are recalled (his detachment's, ror-multiple-commanders).
+    const d = detachmentOf(g, s);
+    if (d >= 0) setDetCommander(g, g.senPost[s]!, d, -1);
   }
   vacateOffices(g, s);
   senatorToDeckBottom(g, s);

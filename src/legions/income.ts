@@ -1,6 +1,7 @@
 // 1. Income and Expenditure: faction income and upkeep, State income, donations, State expenses, exchange.
-import { addPrestige, askBool, legalInt, log, policyError, returnSenator, statePays } from './common.js';
+import { addPrestige, askBool, legalInt, log, policyError, statePays } from './common.js';
 import type { Policy } from './policy.js';
+import { factionLegionLeaves, releaseEmptyDet, ROR_COMMANDERS } from './ror/detachments.js';
 import { payLandActs } from './senate/land-acts.js';
 import {
   AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName, factionName} from './state.js';
@@ -136,6 +137,14 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
     if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
   }
+  // ror-multiple-commanders: the other commanders of split wars are paid too.
+  if (g.variants[ROR_COMMANDERS]) {
+    for (const c of g.wars.detCommander) {
+      if (c < 0) continue;
+      statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
+      if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
+    }
+  }
   if (g.variants['land-acts']) payLandActs(g);
   // Faction expenditure, once all faction income is in (claims, commanders' pay): 4 per faction legion;
   // one it cannot pay is disbanded (rules-notes 24).
@@ -172,20 +181,10 @@ export function tablePrestige(thresholds: readonly number[], prestige: readonly 
 
 export function disbandFactionLegion(g: GameState, f: number, why: string): void {
   const w = g.factionLegion[f]!;
-  g.factionLegion[f] = FL_NONE;
+  const d = g.factionLegionDet[f]!;
+  factionLegionLeaves(g, f, FL_NONE);
   if (g.trace) log(g, `${factionName(f)}'s legion is disbanded (${why})`);
-  if (w >= 0) releaseEmptyWar(g, w);
-}
-
-/** A war left with no legions sends its commander home (Recall Legions/Commanders). */
-export function releaseEmptyWar(g: GameState, w: number): void {
-  if (legionsAt(g, w) > 0) return;
-  const c = g.wars.commander[w]!;
-  if (c >= 0) {
-    g.wars.commander[w] = -1;
-    g.senOfficeTurn[c] = g.turn;
-    returnSenator(g, c);
-  }
+  if (w >= 0) releaseEmptyDet(g, w, d);
 }
 
 export function legionsAt(g: GameState, w: number): number {

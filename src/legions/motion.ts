@@ -51,6 +51,12 @@ export interface Motion {
   target: number;
   /** Transfer destination war. */
   target2: number;
+  /**
+   * ror-multiple-commanders: the detachment of the war (`target`) a dispatch, recall, replacement or
+   * transfer concerns, and the receiving detachment of a transfer's `target2`; 0 otherwise.
+   */
+  det: number;
+  det2: number;
   /** State legions, Talents of aid, fine, or land act type. */
   count: number;
   /** Faction legions (bit f = faction f's legion). */
@@ -80,7 +86,7 @@ export interface Motion {
 
 export function newMotion(players: number): Motion {
   return {
-    kind: 0, sponsor: -1, coSponsor: -1, tabledBy: -1, viaTribune: false, senator: -1, target: -1, target2: -1,
+    kind: 0, sponsor: -1, coSponsor: -1, tabledBy: -1, viaTribune: false, senator: -1, target: -1, target2: -1, det: 0, det2: 0,
     count: 0, mask: 0, major: false, inBill: false, closed: false, objected: 0, penalized: 0, votesFor: 0, votesAgainst: 0,
     stance: new Array<number>(players).fill(0), power: new Array<number>(players).fill(0),
     bought: new Array<number>(players).fill(0), vetoedBy: -1,
@@ -97,6 +103,8 @@ export function copyMotion(dst: Motion, src: Motion): void {
   dst.senator = src.senator;
   dst.target = src.target;
   dst.target2 = src.target2;
+  dst.det = src.det;
+  dst.det2 = src.det2;
   dst.count = src.count;
   dst.mask = src.mask;
   dst.major = src.major;
@@ -128,6 +136,8 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.senator = -1;
   m.target = -1;
   m.target2 = -1;
+  m.det = 0;
+  m.det2 = 0;
   m.count = 0;
   m.mask = 0;
   m.major = false;
@@ -171,11 +181,13 @@ export const isMajor = (kind: number): boolean => kind !== CENSURE;
 /**
  * A number identifying a motion's content, to refuse one reintroduced after failing. Exact: the
  * kind (5 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
- * (1 bit) fill 28 bits, and the count multiplies 2^28, far below 2^53.
+ * (1 bit) fill 28 bits; the count (below 2^21) multiplies 2^28, and the detachments of
+ * ror-multiple-commanders (det * 4 + det2, 4 bits, 0 without the module) multiply 2^49: at most
+ * 2^53 - 1, the largest safe integer.
  */
 export function motionKey(m: Motion): number {
   const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 32) + m.kind;
-  return m.count * 268435456 + low;
+  return ((m.det * 4 + m.det2) * 2097152 + m.count) * 268435456 + low;
 }
 
 /** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */

@@ -83,6 +83,18 @@ export interface Outcome {
   rorAssassinsCaught: number;
   rorAssassinTrials: number;
   rorAssassinConvictions: number;
+  rorLeaderlessKept: number;
+  rorReinforceBlocked: number;
+  rorRecallsVoided: number;
+  rorDispatchesDeferred: number;
+  rorReinforcementsBound: number;
+  rorDisasters: number;
+  rorStandoffs: number;
+  rorDisasterStandoffs: number;
+  rorDetachmentMotions: number;
+  rorDetachments: number;
+  rorSplitBattles: number;
+  rorRepopulated: number;
 }
 
 /**
@@ -183,5 +195,17 @@ export function makeOutcome(g: GameState): Outcome {
     rorAssassinsCaught: s.rorAssassinsCaught,
     rorAssassinTrials: s.rorAssassinTrials,
     rorAssassinConvictions: s.rorAssassinConvictions,
+    rorLeaderlessKept: s.rorLeaderlessKept,
+    rorReinforceBlocked: s.rorReinforceBlocked,
+    rorRecallsVoided: s.rorRecallsVoided,
+    rorDispatchesDeferred: s.rorDispatchesDeferred,
+    rorReinforcementsBound: s.rorReinforcementsBound,
+    rorDisasters: s.rorDisasters,
+    rorStandoffs: s.rorStandoffs,
+    rorDisasterStandoffs: s.rorDisasterStandoffs,
+    rorDetachmentMotions: s.rorDetachmentMotions,
+    rorDetachments: s.rorDetachments,
+    rorSplitBattles: s.rorSplitBattles,
+    rorRepopulated: s.rorRepopulated,
   };
 }

@@ -96,6 +96,15 @@ const specs = {
   rorBodyguardCost: { def: 10, min: 0, max: 1000, doc: 'ror-assassination: Talents per Bodyguard hired (RoR\'s Bodyguard card). Not in the seeds: invented by the design study' },
   rorMaxBodyguards: { def: 2, min: 0, max: 10, doc: 'ror-assassination: most Bodyguards hired against one attempt. Not in the seeds: invented by the design study' },
   rorAssassinCaughtPrestige: { def: 5, min: 0, max: 100, doc: 'ror-assassination: Prestige lost by the faction of a caught assassin (RoR 1.09.74: its leader loses 5 Influence; faction Prestige stands for it)' },
+  // ---- Republic of Rome modules (docs/rules.md, Republic of Rome modules; src/legions/ror/sources.ts lists the numbers the seeds do not give) ----
+  rorRecallConsentAtEqual: { def: 0, min: 0, max: 1, doc: 'ror-reinforcements: 0 = a faction commander may void a recall or transfer of his legions that leaves legions + MR below the armies (the errata\'s General Recall rules: below Minimum Force); 1 = also when it leaves them equal to the armies (the design study\'s reading: LEGIONS\' own consent threshold)' },
+  rorDisasterRoll: { def: 13, min: 0, max: 20, doc: 'ror-disaster-standoff: sum of the two Roman cards (2..20) that turns a battle Rome did not lose into a Disaster; 0 = none. Not in the seeds (they give no war card numbers): the design study\'s choice, 8 % of draws' },
+  rorStandoffRoll: { def: 15, min: 0, max: 20, doc: 'ror-disaster-standoff: sum of the two Roman cards that turns a battle Rome did not lose into a Standoff; 0 = none. Not in the seeds: the design study\'s choice, 6 % of draws' },
+  rorDisasterLossDiv: { def: 2, min: 1, max: 10, doc: 'ror-disaster-standoff: a Disaster costs Rome ceil(legions / this) and the enemy nothing. Not in the seeds: half, from an outside RoR source (design study, [ext])' },
+  rorStandoffLossDiv: { def: 4, min: 1, max: 10, doc: 'ror-disaster-standoff: a Standoff costs Rome ceil(legions / this) and the enemy nothing. Not in the seeds: a quarter, from an outside RoR source (design study, [ext])' },
+  rorMaxCommanders: { def: 3, min: 1, max: 4, doc: 'ror-multiple-commanders: commanders, each with his own legions, that may fight one war (1 = the base rule). Not in the seeds (RoR sets no limit, errata 10.7): the design study\'s default' },
+  rorSharedCredit: { def: 0, min: 0, max: 1, doc: 'ror-multiple-commanders: 0 = the commander who takes the last army alone gains the victory Prestige; 1 = the commanders who fought that war in the turn and survived share it: each faction commander among them gains ceil(Prestige / their number). Not in the seeds: a design-study option' },
+  rorRepopulationThreshold: { def: [5, 8], min: 0, max: 30, len: 2, doc: 'ror-repopulation: aligned senators in Rome (3 players, 5 players) below which the top senator of the deck joins the faction with the fewest senators. 8 is RoR 1.09.81\'s number, kept for 5 players; the 3-player 5 (ceil(1.5 x 3)) is not in the seeds: the design study\'s rescaling' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type ParamKey = keyof typeof specs;

@@ -90,12 +90,24 @@ export interface Policy {
    * votes on this motion removed, or 1 Talent if it casts none) and keep the ruling; false = lift it.
    */
   penalize(g: GameView, me: number, m: Motion, f: number): boolean;
-  /** Consent of one's own senator to an appointment he may refuse (returning governor, commander)? */
+  /**
+   * Consent of one's own senator to an appointment he may refuse (returning governor, commander)? With
+   * ror-reinforcements also asked of a commander about a recall or transfer of his legions (m.kind
+   * RECALL or TRANSFER) that would leave him below Minimum Force: false voids it.
+   */
   consent(g: GameView, me: number, m: Motion): boolean;
+  /**
+   * ror-repopulation: our faction acquires a senator and the senator deck is empty: which neutral in
+   * the Forum (one of `candidates`) joins us.
+   */
+  repopulationPick(g: GameView, me: number, candidates: readonly number[]): number;
 
   // ---- 6. Combat and 7. Adjustments ----
-  /** As commander at `war` losing `n` legions: which faction legions (bitmask) are among the lost. */
-  chooseLosses(g: GameView, me: number, war: number, n: number): number;
+  /**
+   * As commander at `war` losing `n` legions: which faction legions (bitmask) are among the lost. With
+   * ror-multiple-commanders the battle is detachment `det`'s (0 otherwise): only its legions can fall.
+   */
+  chooseLosses(g: GameView, me: number, war: number, n: number, det?: number): number;
   /** As victorious commander at `war`: Talents of spoils to take for the faction. */
   claimSpoils(g: GameView, me: number, war: number): number;
 
@@ -134,6 +146,11 @@ export { garrisonLegions } from './income.js';
 export { recallableGarrison } from './ror/garrisons.js';
 export { isFrontier, ransomOf } from './ror/frontier.js';
 export { affordable, factionLeader, legalTarget } from './ror/assassination.js';
+// Republic of Rome modules: detachments (ror-multiple-commanders) and what may move (ror-reinforcements).
+export {
+  detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, freeDetachment, maxDetachments,
+} from './ror/detachments.js';
+export { movableMask, movableState, reinforceable } from './ror/reinforcements.js';
 export { winnersOf } from './outcome.js';
 
 /** Whether a motion identical to `m` is already on the agenda. */

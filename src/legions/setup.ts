@@ -5,7 +5,7 @@ import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
   AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
-  SENATORS, senatorName, type WarSlots,
+  MAX_DET, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
 import { newMotion } from './motion.js';
@@ -64,10 +64,12 @@ function makeWars(board: Board, variants: Variants): WarSlots {
   }
   const n = province.length;
   const z = (v: number) => new Array<number>(n).fill(v);
+  const zd = (v: number) => new Array<number>(n * MAX_DET).fill(v);
   return {
     province, conquers, revolt, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
     stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
     lostMask: z(0), cmdFaction: z(-1),
+    detCommander: zd(-1), detState: zd(0), detLossTurn: zd(-1), foughtBy: zd(-1), ownCmdMask: z(0), dsUsed: z(0),
   };
 }
 
@@ -94,6 +96,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
     provGarrison: z(nProv, 0), provGarrisonTurn: z(nProv, 0), provGarrisonFresh: z(nProv, 0), rorCaptive: -1, rorTargeted: 0,
     wars: makeWars(cfg.board, cfg.variants),
+    factionLegionDet: z(n, 0), factionLegionFresh: z(n, 0), freshState: [], freshTurn: 0,
     cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
     landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [], landActType2Sponsor: [], landActType2CoSponsor: [],
@@ -103,6 +106,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
+  g.freshState = new Array<number>(g.wars.status.length * MAX_DET).fill(0);
   shuffle(g.rng.events, g.eventDeck);
   dealSenators(g);
   return g;

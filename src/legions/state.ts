@@ -60,6 +60,9 @@ export const CARD_LASTING = -4; // banner face up as a reminder of a lasting eff
 export const FL_NONE = -2;
 export const FL_BOX = -1;
 
+/** ror-multiple-commanders: detachment slots per war (the most rorMaxCommanders allows). */
+export const MAX_DET = 4;
+
 /** Loss causes (the outcome's collapse field). */
 export const SURVIVED = 0;
 export const REVOLT = 1;
@@ -96,6 +99,19 @@ export interface WarSlots {
   lostMask: number[];
   /** Faction of the commander in this turn's battle (-1 neutral or none). */
   cmdFaction: number[];
+  // ---- Republic of Rome modules (index war * MAX_DET + detachment; detachment 0 is the fields above) ----
+  /** ror-multiple-commanders: commander of detachment d >= 1 (-1 none). */
+  detCommander: number[];
+  /** ror-multiple-commanders: State legions of detachment d >= 1 (stateLegions holds the war's total). */
+  detState: number[];
+  /** ror-multiple-commanders: turn in which detachment d >= 1 last lost forces. */
+  detLossTurn: number[];
+  /** ror-multiple-commanders and shared credit: commanders who fought here this turn and survived (scratch). */
+  foughtBy: number[];
+  /** Faction legions (bitmask) that fought this turn under a commander of their own faction in a split battle (scratch). */
+  ownCmdMask: number[];
+  /** ror-disaster-standoff: numbers used at this war this turn (bit 0 Disaster, bit 1 Standoff; scratch). */
+  dsUsed: number[];
 }
 
 export interface Stats {
@@ -183,6 +199,29 @@ export interface Stats {
   /** ror-assassination: trials of a caught assassin's leader, and convictions. */
   rorAssassinTrials: number;
   rorAssassinConvictions: number;
+  // ---- Republic of Rome modules ----
+  /** ror-leaderless-legions: legions whose commander fell kept at their war at Adjustments (per war and turn). */
+  rorLeaderlessKept: number;
+  /** ror-reinforcements: motions ruled out of order (reinforcing a commander who left at this meeting; moving legions sent at it). */
+  rorReinforceBlocked: number;
+  /** ror-reinforcements: recalls or transfers a commander voided (Minimum Force). */
+  rorRecallsVoided: number;
+  /** ror-reinforcements: dispatches of a new commander withdrawn until a pending levy is decided. */
+  rorDispatchesDeferred: number;
+  /** ror-reinforcements: the three above together (its trigger). */
+  rorReinforcementsBound: number;
+  /** ror-disaster-standoff: battles turned into a Disaster, a Standoff, and both together (its trigger). */
+  rorDisasters: number;
+  rorStandoffs: number;
+  rorDisasterStandoffs: number;
+  /** ror-multiple-commanders: motions made to send a commander to a war that already has one (its trigger). */
+  rorDetachmentMotions: number;
+  /** ror-multiple-commanders: commanders sent to a war that already had one (a new detachment). */
+  rorDetachments: number;
+  /** ror-multiple-commanders: battles fought at a war by one of several detachments. */
+  rorSplitBattles: number;
+  /** ror-repopulation: senators who joined a faction to bring Rome back to the threshold. */
+  rorRepopulated: number;
 }
 
 export interface TraceEvent {
@@ -210,6 +249,10 @@ export interface Streams {
   rorGarrisons: Prng;
   /** ror-assassination: the assassination die. */
   rorAssassination: Prng;
+  /** ror-multiple-commanders: the order in which several commanders attack one war. */
+  commanders: Prng;
+  /** ror-repopulation: the die roll between factions still tied. */
+  repopulation: Prng;
   /** One stream per faction policy. */
   policy: Prng[];
 }
@@ -226,6 +269,8 @@ export function makeStreams(seed: string, players: number): Streams {
     revolts: makePrng(seed + '/revolts'),
     rorGarrisons: makePrng(seed + '/ror-garrisons'),
     rorAssassination: makePrng(seed + '/ror-assassination'),
+    commanders: makePrng(seed + '/commanders'),
+    repopulation: makePrng(seed + '/repopulation'),
     policy,
   };
 }
@@ -240,6 +285,8 @@ export function cloneStreams(s: Streams): Streams {
     revolts: clonePrng(s.revolts),
     rorGarrisons: clonePrng(s.rorGarrisons),
     rorAssassination: clonePrng(s.rorAssassination),
+    commanders: clonePrng(s.commanders),
+    repopulation: clonePrng(s.repopulation),
     policy: s.policy.map(clonePrng),
   };
 }
@@ -334,6 +381,15 @@ export interface GameState {
 
   wars: WarSlots;
 
+  // ---- Republic of Rome modules ----
+  /** ror-multiple-commanders: detachment of each faction legion at a war (0 unless the module splits a war). */
+  factionLegionDet: number[];
+  /** ror-reinforcements: turn in which each faction legion was sent to the war where it is. */
+  factionLegionFresh: number[];
+  /** ror-reinforcements: State legions sent to each detachment (war * MAX_DET + d) at the meeting of turn freshTurn. */
+  freshState: number[];
+  freshTurn: number;
+
   // ---- Random Events deck ----
   cardWhere: number[];
   /** Draw pile, top at the end. */
@@ -424,6 +480,8 @@ export function emptyStats(): Stats {
     rorFrontierChanged: 0, rorFrontierSpared: 0, rorCaptures: 0, rorRansomsPaid: 0,
     rorAssassinAttempts: 0, rorAssassinEffective: 0, rorAssassinKills: 0, rorAssassinsCaught: 0, rorAssassinTrials: 0,
     rorAssassinConvictions: 0,
+    rorLeaderlessKept: 0, rorReinforceBlocked: 0, rorRecallsVoided: 0, rorDispatchesDeferred: 0, rorReinforcementsBound: 0, rorDisasters: 0, rorStandoffs: 0,
+    rorDisasterStandoffs: 0, rorDetachmentMotions: 0, rorDetachments: 0, rorSplitBattles: 0, rorRepopulated: 0,
   };
 }
 
@@ -435,6 +493,8 @@ function cloneWars(w: WarSlots): WarSlots {
     commander: w.commander.slice(), lossTurn: w.lossTurn.slice(), result: w.result.slice(),
     victor: w.victor.slice(), foughtMask: w.foughtMask.slice(), lostMask: w.lostMask.slice(),
     cmdFaction: w.cmdFaction.slice(),
+    detCommander: w.detCommander.slice(), detState: w.detState.slice(), detLossTurn: w.detLossTurn.slice(),
+    foughtBy: w.foughtBy.slice(), ownCmdMask: w.ownCmdMask.slice(), dsUsed: w.dsUsed.slice(),
   };
 }
 
@@ -461,6 +521,7 @@ export function cloneState(g: GameState): GameState {
     provRevolt: g.provRevolt.slice(),
     provGarrison: g.provGarrison.slice(), provGarrisonTurn: g.provGarrisonTurn.slice(), provGarrisonFresh: g.provGarrisonFresh.slice(),
     wars: cloneWars(g.wars),
+    factionLegionDet: g.factionLegionDet.slice(), factionLegionFresh: g.factionLegionFresh.slice(), freshState: g.freshState.slice(),
     cardWhere: g.cardWhere.slice(), eventDeck: g.eventDeck.slice(),
     landActType2Turn: g.landActType2Turn.slice(), landActType2Sponsor: g.landActType2Sponsor.slice(),
     landActType2CoSponsor: g.landActType2CoSponsor.slice(), failedMotions: g.failedMotions.slice(),

@@ -6,6 +6,7 @@ export const VARIANT_NAMES = [
   'bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'tempo', 'macedonian-wars', 'revolts',
   // Republic of Rome modules (issue 14; docs/rules.md, Variations)
   'ror-garrisons', 'ror-frontier', 'ror-assassination',
+  'ror-leaderless-legions', 'ror-reinforcements', 'ror-disaster-standoff', 'ror-multiple-commanders', 'ror-repopulation',
 ] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 

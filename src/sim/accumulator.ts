@@ -21,6 +21,8 @@ export const SCALAR_METRICS = [
   'rorFrontierChanged', 'rorFrontierSpared', 'rorCaptures', 'rorRansomsPaid',
   'rorAssassinAttempts', 'rorAssassinEffective', 'rorAssassinKills', 'rorAssassinsCaught', 'rorAssassinTrials',
   'rorAssassinConvictions',
+  'rorLeaderlessKept', 'rorReinforceBlocked', 'rorRecallsVoided', 'rorDispatchesDeferred', 'rorReinforcementsBound', 'rorDisasters', 'rorStandoffs',
+  'rorDisasterStandoffs', 'rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles', 'rorRepopulated',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
 

@@ -43,4 +43,21 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
     detail: ['rorAssassinEffective', 'rorAssassinAttempts', 'rorAssassinKills', 'rorAssassinsCaught', 'rorAssassinTrials', 'rorAssassinConvictions'],
     what: 'an assassination attempt that changed something (a kill, a capture, Talents spent on Assassins or Bodyguards)',
   },
+  'ror-leaderless-legions': {
+    main: 'rorLeaderlessKept', detail: ['rorLeaderlessKept'],
+    what: 'legions whose commander fell kept at their war until the next Senate instead of going home',
+  },
+  'ror-reinforcements': {
+    main: 'rorReinforcementsBound', detail: ['rorReinforcementsBound', 'rorReinforceBlocked', 'rorDispatchesDeferred', 'rorRecallsVoided'],
+    what: 'a motion ruled out (reinforcing a commander who left at this meeting, moving legions sent at it), a new command deferred behind a pending levy, or a recall a commander voided',
+  },
+  'ror-disaster-standoff': {
+    main: 'rorDisasterStandoffs', detail: ['rorDisasterStandoffs', 'rorDisasters', 'rorStandoffs'],
+    what: 'a battle turned into a Disaster or a Standoff',
+  },
+  'ror-multiple-commanders': {
+    main: 'rorDetachmentMotions', detail: ['rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles'],
+    what: 'a motion to send a second (or third) commander with his own legions to a war that already had one',
+  },
+  'ror-repopulation': { main: 'rorRepopulated', detail: ['rorRepopulated'], what: 'a senator joined a faction to repopulate Rome' },
 };

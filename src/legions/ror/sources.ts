@@ -1,9 +1,25 @@
-// Where the numbers of the Republic of Rome modules come from (issue 14): the RoR seeds
-// (shared/seeds/004: rules 1.09.645-1.09.823; shared/seeds/001: errata) give the rules but not every
-// number. Per module, the rules parameters whose default is NOT given by the seeds (taken from an
-// outside RoR source or invented by the design study); each one's doc in params.ts says which.
+// Republic of Rome modules: where each comes from in the seeds, and which of its parameters the seeds
+// do not give (their defaults come from the design study or an outside RoR source; each one's doc in
+// params.ts and docs/rules.md say which).
+// Seeds: 004 = shared/seeds/004_a46bac98a0526365.txt (RoR rules 1.09.645-1.09.823), 001 = the RoR errata.
 import type { ParamKey } from '../params.js';
 
+/** Per module: the seed sections it implements. */
+export const MODULE_SOURCES: Readonly<Record<string, string>> = {
+  'ror-garrisons': '004 1.09.646; errata 9.641',
+  'ror-frontier': '004 1.09.6461 and 1.09.646; errata 10.81-10.82',
+  'ror-assassination': '004 1.09.7-1.09.74; errata 9.8, 9.82-9.84 and Senate item Z',
+  'ror-leaderless-legions': 'errata 10.11; errata Senate overview, Automatic Recalls (a)',
+  'ror-reinforcements': '004 1.09.647; errata Senate overview items 18-22, General Recall/Assignment Rules, Minimum Force',
+  'ror-disaster-standoff': '004 1.09.645 (Disaster/Standoff numbers, once per war and turn); errata 10.2',
+  'ror-multiple-commanders': '004 1.09.645; errata 10.7, 10.9, 10.11',
+  'ror-repopulation': '004 1.09.81',
+};
+
+/**
+ * Per module: its rules parameters whose default the seeds do not give (their docs in params.ts say
+ * so, and where the default comes from). An empty list: every number from the seeds, or none.
+ */
 export const OUT_OF_SEED_PARAMS: Readonly<Record<string, readonly ParamKey[]>> = {
   'ror-garrisons': ['rorGarrisonDeterrence'],
   'ror-frontier': ['rorFrontierProvinces', 'rorRansomMin', 'rorRansomPerStatus'],
@@ -11,11 +27,14 @@ export const OUT_OF_SEED_PARAMS: Readonly<Record<string, readonly ParamKey[]>> =
     'rorAssassinDie', 'rorAssassinKillRoll', 'rorAssassinCaughtRoll', 'rorAssassinBonus', 'rorAssassinCost', 'rorMaxAssassins',
     'rorBodyguardCost', 'rorMaxBodyguards',
   ],
+  'ror-leaderless-legions': [],
+  'ror-reinforcements': [],
+  'ror-disaster-standoff': ['rorDisasterRoll', 'rorStandoffRoll', 'rorDisasterLossDiv', 'rorStandoffLossDiv'],
+  'ror-multiple-commanders': ['rorMaxCommanders', 'rorSharedCredit'],
+  'ror-repopulation': ['rorRepopulationThreshold'],
 };
 
-/** The seed sections each module implements (docs/rules.md, Variations, gives the readings). */
-export const MODULE_SOURCES: Readonly<Record<string, string>> = {
-  'ror-garrisons': 'RoR 1.09.646 (seed 004); errata 9.641 (seed 001)',
-  'ror-frontier': 'RoR 1.09.6461 and 1.09.646 (seed 004); errata 10.81-10.82 (seed 001)',
-  'ror-assassination': 'RoR 1.09.7-1.09.74 (seed 004); errata 9.8, 9.82-9.84 and Senate item Z (seed 001)',
+/** Per module: parameters that switch between readings of the seed text (not numbers). */
+export const READING_PARAMS: Readonly<Record<string, readonly ParamKey[]>> = {
+  'ror-reinforcements': ['rorRecallConsentAtEqual'],
 };

@@ -2,10 +2,13 @@
 // chooses, or at once by their sponsor's real tribune; nominations for the mandatory offices.
 import { askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
 import {
-  copyMotion, DEVELOP, MOTION_NAMES, type Motion, motionKey, newMotion, resetMotion, STAGE_RAISE, stageOf,
+  copyMotion, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
+  STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { newDetachment } from '../ror/detachments.js';
+import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';
 import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote, recordFailure } from './voting.js';
 
@@ -17,6 +20,16 @@ export interface MotionRules {
   candidates?(g: GameState): void;
   /** Returns null when legal, else what is wrong. */
   check(g: GameState, m: Motion): string | null;
+  /**
+   * Republic of Rome modules: for a motion `check` allows, null when the module's order of business
+   * allows it too, else why the chair rules it out (it lapses and counts as failed; no policy error).
+   */
+  rorOrder?(g: GameState, m: Motion): string | null;
+  /**
+   * Republic of Rome modules: for a motion in order, null, or why the chair defers it (it lapses
+   * unvoted but does not count as failed: it may be moved again later in the meeting).
+   */
+  rorDefer?(g: GameState, m: Motion): string | null;
   /** Steps before the vote (consents); false = the motion lapses without a vote. */
   prepare?(g: GameState, policies: readonly Policy[], m: Motion): boolean;
   /** Whether a vote is needed at all (e.g. a development attempt without aid). */
@@ -71,6 +84,10 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   m.coSponsor = -1;
   m.inBill = inBill;
   if (target >= 0) m.target = target;
+  if (!usesDetachments(kind)) {
+    m.det = 0;
+    m.det2 = 0;
+  }
   const bad = rules.check(g, m) ?? (outOfStage(g, kind) ? 'the meeting has moved past this stage of the military business' : null);
   if (bad !== null) {
     policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);
@@ -80,6 +97,32 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
     policyError(g, f, `motion already defeated this turn: ${describeMotion(g, m)}`);
     return false;
   }
+  if (ruledOut(g, rules)) return false;
+  if (kind === DISPATCH && m.senator >= 0 && newDetachment(g, m.target, m.det)) g.stats.rorDetachmentMotions++;
+  return true;
+}
+
+/** Kinds whose motions name detachments (ror-multiple-commanders). */
+const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind === RECALL || kind === TRANSFER || kind === REPLACE_COMMANDER;
+
+/**
+ * A motion of g.motion that a Republic of Rome module's order of business forbids (rules.rorOrder):
+ * the chair rules it out; it lapses, is recorded as failed (not made again this turn) and counted.
+ */
+function ruledOut(g: GameState, rules: MotionRules): boolean {
+  const why = rules.rorOrder ? rules.rorOrder(g, g.motion) : null;
+  if (why === null) {
+    const later = rules.rorDefer ? rules.rorDefer(g, g.motion) : null;
+    if (later === null) return false;
+    g.stats.rorDispatchesDeferred++;
+    g.stats.rorReinforcementsBound++;
+    lapse(g, `deferred: ${later}`);
+    return true;
+  }
+  g.stats.rorReinforceBlocked++;
+  g.stats.rorReinforcementsBound++;
+  lapse(g, `out of order: ${why}`);
+  recordFailure(g, g.motion);
   return true;
 }
 
@@ -183,7 +226,7 @@ export function stillInOrder(g: GameState, rules: MotionRules): boolean {
   const m = g.motion;
   if (rules.candidates) rules.candidates(g);
   const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
-  if (bad === null) return true;
+  if (bad === null) return !ruledOut(g, rules);
   lapse(g, bad);
   return false;
 }
@@ -209,6 +252,7 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
   const passed = rules.needsVote && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
   if (b) logEffects(g, b, log);
+  if (passed) repopulate(g, policies); // ror-repopulation: a commander sent away may leave Rome short
   return passed;
 }
 

@@ -9,6 +9,7 @@ import type { Policy } from '../policy.js';
 import { cloneState, factionName, type GameState } from '../state.js';
 import { advanceStage, askProposal, type MotionRules, outOfStage, rejectCandidate, takeMotionSlot } from './agenda.js';
 import { concessionRules } from './business.js';
+import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';
 import { militaryRules } from './military.js';
 import { hasSenatorPresent, policyBillError, putToVote, recordFailure } from './voting.js';
@@ -45,6 +46,12 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   }
   g.stats.policyErrors = draft.stats.policyErrors;
   g.policyErrorLog = draft.policyErrorLog;
+  // ror-reinforcements: parts the chair ruled out while drafting are counted on the real game too.
+  g.stats.rorReinforceBlocked = draft.stats.rorReinforceBlocked;
+  g.stats.rorReinforcementsBound = draft.stats.rorReinforcementsBound;
+  g.stats.rorRecallsVoided = draft.stats.rorRecallsVoided;
+  g.stats.rorDispatchesDeferred = draft.stats.rorDispatchesDeferred;
+  g.stats.rorDetachmentMotions = draft.stats.rorDetachmentMotions;
   if (parts.length < 2 || !takeMotionSlot(g)) {
     if (g.trace && parts.length) log(g, `Bill of ${factionName(f)} withdrawn: ${parts.length < 2 ? 'a bill needs two motions' : 'no time left'}`);
     return;
@@ -68,6 +75,7 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   if (passed) {
     g.stats.billsPassed++;
     for (const part of parts) carryOut(g, policies, part);
+    repopulate(g, policies); // ror-repopulation (no-op without it)
   } else for (const part of parts) rejectPart(g, part);
   if (b) logEffects(g, b, log);
 }

@@ -29,6 +29,9 @@ function legionsText(count: number, mask: number): string {
   return parts.length ? parts.join(' and ') : 'no legions';
 }
 
+/** ror-multiple-commanders: which detachment of a war (nothing for the first, the base game's only one). */
+const detText = (d: number): string => (d > 0 ? ` (detachment ${d + 1})` : '');
+
 /** The motion's content as a sentence, e.g. "dispatch Senator lilac-8 of Red with 3 State legions to the war in Sicilia". */
 export function motionSentence(g: GameState, m: Motion): string {
   switch (m.kind) {
@@ -40,11 +43,11 @@ export function motionSentence(g: GameState, m: Motion): string {
     case RAISE: return `raise ${m.count} State legion${m.count === 1 ? '' : 's'}`;
     case DISPATCH:
       return m.senator >= 0
-        ? `dispatch ${senatorText(g, m.senator)} with ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}`
-        : `send ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}`;
-    case REPLACE_COMMANDER: return `replace the commander at ${warText(g, m.target)} by ${senatorText(g, m.senator)}`;
-    case TRANSFER: return `transfer ${legionsText(m.count, m.mask)} from ${warText(g, m.target)} to ${warText(g, m.target2)}`;
-    case RECALL: return `recall ${legionsText(m.count, m.mask)} from ${warText(g, m.target)}`;
+        ? `dispatch ${senatorText(g, m.senator)} with ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}${detText(m.det)}`
+        : `send ${legionsText(m.count, m.mask)} to ${warText(g, m.target)}${detText(m.det)}`;
+    case REPLACE_COMMANDER: return `replace the commander at ${warText(g, m.target)}${detText(m.det)} by ${senatorText(g, m.senator)}`;
+    case TRANSFER: return `transfer ${legionsText(m.count, m.mask)} from ${warText(g, m.target)}${detText(m.det)} to ${warText(g, m.target2)}${detText(m.det2)}`;
+    case RECALL: return `recall ${legionsText(m.count, m.mask)} from ${warText(g, m.target)}${detText(m.det)}`;
     case CONCESSION: return `give the ${EVENT_NAMES[m.target] ?? '?'} concession to ${senatorText(g, m.senator)}`;
     case DEVELOP:
       return m.count > 0 ? `grant ${m.count} Talents of State aid to develop ${provinceText(g, m.target)}` : `attempt to develop ${provinceText(g, m.target)} without aid`;

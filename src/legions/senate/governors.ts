@@ -3,6 +3,7 @@ import { askBool, log, returnSenator } from '../common.js';
 import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
+import { repopulate } from '../ror/repopulation.js';
 import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
@@ -56,5 +57,6 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;
     if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : factionName(g.senOwner[s]!)}) governs ${g.board.provinces[p]!.name}`);
+    repopulate(g, policies); // ror-repopulation (no-op without it)
   }
 }

@@ -8,6 +8,8 @@ import { appointGovernors, returnGovernors } from './governors.js';
 import { openBusiness } from './open-business.js';
 import { prosecutions } from './prosecutions.js';
 import { assassinations } from '../ror/assassination.js';
+import { repopulate } from '../ror/repopulation.js';
+import { resetFresh, ROR_REINFORCEMENTS } from '../ror/reinforcements.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
@@ -16,6 +18,8 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
   returnGovernors(g);
   takeAttendance(g, policies);
+  if (g.variants[ROR_REINFORCEMENTS]) resetFresh(g);
+  repopulate(g, policies); // ror-repopulation (no-op without it), again whenever senators leave Rome
   // Who held Consul or Censor before this meeting's elections (open to prosecution).
   g.outgoingConsul = g.temporaryConsul ? -1 : g.consul;
   g.outgoingCensor = g.censor;
@@ -24,6 +28,7 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   // The fixed part of the Order of Business: Consul and Censor, prosecutions, then governors.
   elections(g, policies);
   prosecutions(g, policies);
+  repopulate(g, policies);
   appointGovernors(g, policies);
   openBusiness(g, policies);
   if (g.trace) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);

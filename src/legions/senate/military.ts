@@ -1,10 +1,18 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
 import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
-import { legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
+import { legionsAt, stateLegionCount } from '../income.js';
 import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
 import {
-  AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
+  addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions,
+  factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn,
+  takeDetCommand,
+} from '../ror/detachments.js';
+import {
+  commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
+} from '../ror/reinforcements.js';
+import {
+  AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName,
 } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
 
@@ -34,12 +42,35 @@ function warsWithCommander(g: GameState): number {
 
 /** An active war whose legions have no commander (Deaths), or whose commander may be replaced. */
 function someWarNeeding(g: GameState, replace: boolean): boolean {
+  const dets = g.variants[ROR_COMMANDERS] ? MAX_DET : 1;
   for (let w = 0; w < g.wars.status.length; w++) {
     if (g.wars.status[w] !== 1) continue;
-    if (replace ? g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 : g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) return true;
+    if (dets === 1) {
+      if (replace ? g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 : g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) return true;
+      continue;
+    }
+    for (let d = 0; d < dets; d++) {
+      const c = detCommander(g, w, d);
+      if (replace ? c >= 0 && detLossTurn(g, w, d) === g.turn - 1 : c < 0 && detLegions(g, w, d) > 0) return true;
+    }
   }
   return false;
 }
+
+/**
+ * The detachment fields of a motion (ror-multiple-commanders): `det` names a detachment of the war
+ * (`target`), `det2` the receiving one of a transfer; without the module both must be 0.
+ */
+function detFields(g: GameState, m: Motion, transfer: boolean): string | null {
+  if (m.det === 0 && m.det2 === 0) return null; // the base game's only detachment
+  const k = maxDetachments(g);
+  if (badDet(m.det, k) || (transfer ? badDet(m.det2, k) : m.det2 !== 0)) {
+    return k === 1 ? 'no detachments without ror-multiple-commanders' : `detachments are 0..${k - 1} (det2 for transfers only)`;
+  }
+  return null;
+}
+
+const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
@@ -94,15 +125,12 @@ function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion,
   return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
 }
 
-function takeCommand(g: GameState, s: number, w: number): void {
-  g.senWhere[s] = AT_COMMANDER;
-  g.senPost[s] = w;
-  g.senPresent[s] = 0;
-  g.senOfficeTurn[s] = g.turn;
-  g.wars.commander[w] = s;
-}
-
-/** Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none. */
+/**
+ * Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none.
+ * With ror-multiple-commanders the motion names a detachment (`det`): a commanded one only receives
+ * legions; a commanderless one with legions gets a commander; a free one (the lowest free, below
+ * rorMaxCommanders) is a new commander with his own legions. Without it, detachment 0 is the war.
+ */
 const dispatchRules: MotionRules = {
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWarNeeding(g, false),
   candidates: (g) => commanderCandidates(g, DISPATCH),
@@ -111,17 +139,24 @@ const dispatchRules: MotionRules = {
     if (!validWar(g, w)) return 'not an active war';
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
     if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
-    const after = legionsAt(g, w) + m.count + popcount(m.mask);
-    if (g.wars.commander[w]! >= 0) {
-      if (m.senator !== -1) return 'the war already has a commander';
+    const bad = detFields(g, m, false);
+    if (bad !== null) return bad;
+    const d = m.det;
+    const here = detLegions(g, w, d);
+    const after = here + m.count + popcount(m.mask);
+    if (detCommander(g, w, d) >= 0) {
+      if (m.senator !== -1) return d === 0 ? 'the war already has a commander' : 'that detachment already has a commander';
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
+    if (here === 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
     return after > 0 ? null : 'a commander needs legions';
   },
+  rorOrder: reinforcementOrder,
+  rorDefer: newCommandAfterLevy,
   prepare(g, policies, m) {
     if (m.senator < 0) return true;
-    const ok = commanderConsents(g, policies, m, legionsAt(g, m.target) + m.count + popcount(m.mask));
+    const ok = commanderConsents(g, policies, m, detLegions(g, m.target, m.det) + m.count + popcount(m.mask));
     if (!ok && g.trace) log(g, `${senatorName(m.senator)} refuses the command`);
     return ok;
   },
@@ -131,16 +166,25 @@ const dispatchRules: MotionRules = {
       return;
     }
     const w = m.target;
+    const d = m.det;
     if (m.senator >= 0) {
-      takeCommand(g, m.senator, w);
+      // ror-multiple-commanders: a commander with his own legions at a war that already has one.
+      if (newDetachment(g, w, d)) g.stats.rorDetachments++;
+      takeDetCommand(g, m.senator, w, d);
       // Legions left without a commander get a replacement (Recall Legions/Commanders; Deaths): last
       // turn's loss was his predecessor's, so he cannot be replaced for it in this meeting.
-      g.wars.lossTurn[w] = -1;
+      setDetLossTurn(g, w, d, -1);
     }
     g.legionsBox -= m.count;
-    g.wars.stateLegions[w] += m.count;
-    for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = w;
-    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)} under ${senatorName(g.wars.commander[w]!)}`);
+    addDetStateLegions(g, w, d, m.count);
+    for (let f = 0; f < g.players; f++) {
+      if (m.mask & (1 << f)) {
+        g.factionLegion[f] = w;
+        g.factionLegionDet[f] = d;
+      }
+    }
+    if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, w, d, m.count, m.mask);
+    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
   },
 };
 
@@ -149,7 +193,10 @@ export function warName(g: GameState, w: number): string {
   return g.wars.revolt[w] ? `${name} (revolt)` : g.wars.conquers[w] ? name : `${name} (extra war ${w})`;
 }
 
-/** Transfer Legions: between two wars with commanders; at least one stays with the old commander. */
+/**
+ * Transfer Legions: between two wars with commanders; at least one stays with the old commander.
+ * With ror-multiple-commanders, from detachment `det` of the first war to detachment `det2` of the second.
+ */
 const transferRules: MotionRules = {
   // A source with two legions or more, and another war with a commander to receive them.
   applicable: (g) => warsWithLegions(g, 2) > 0 && warsWithCommander(g) >= 2,
@@ -157,18 +204,28 @@ const transferRules: MotionRules = {
     const a = m.target;
     const b = m.target2;
     if (!validWar(g, a) || !validWar(g, b) || a === b) return 'needs two different active wars';
-    if (g.wars.commander[b]! < 0) return 'the receiving war has no commander';
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[a]!) return 'not that many State legions there';
-    if (!maskIn(m, factionLegionsAt(g, a))) return 'faction legions not at that war';
+    const bad = detFields(g, m, true);
+    if (bad !== null) return bad;
+    if (detCommander(g, b, m.det2) < 0) return 'the receiving war has no commander';
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > detStateLegions(g, a, m.det)) return 'not that many State legions there';
+    if (!maskIn(m, detFactionMask(g, a, m.det))) return 'faction legions not at that war';
     const moved = m.count + popcount(m.mask);
     if (moved < 1) return 'nothing to transfer';
-    return legionsAt(g, a) - moved >= 1 ? null : 'one legion must stay';
+    return detLegions(g, a, m.det) - moved >= 1 ? null : 'one legion must stay';
   },
+  rorOrder: reinforcementOrder,
+  prepare: (g, policies, m) => commanderAllowsRecall(g, policies, m),
   execute(g, _p, m, passed) {
     if (!passed) return;
-    g.wars.stateLegions[m.target] -= m.count;
-    g.wars.stateLegions[m.target2] += m.count;
-    for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = m.target2;
+    addDetStateLegions(g, m.target, m.det, -m.count);
+    addDetStateLegions(g, m.target2, m.det2, m.count);
+    for (let f = 0; f < g.players; f++) {
+      if (m.mask & (1 << f)) {
+        g.factionLegion[f] = m.target2;
+        g.factionLegionDet[f] = m.det2;
+      }
+    }
+    if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, m.target2, m.det2, m.count, m.mask);
     if (g.trace) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
   },
 };
@@ -179,24 +236,29 @@ const recallRules: MotionRules = {
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[w]!) return 'not that many State legions there';
-    if (!maskIn(m, factionLegionsAt(g, w))) return 'faction legions not at that war';
+    const bad = detFields(g, m, false);
+    if (bad !== null) return bad;
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > detStateLegions(g, w, m.det)) return 'not that many State legions there';
+    if (!maskIn(m, detFactionMask(g, w, m.det))) return 'faction legions not at that war';
     return m.count + popcount(m.mask) > 0 ? null : 'nothing to recall';
   },
+  rorOrder: reinforcementOrder,
+  prepare: (g, policies, m) => commanderAllowsRecall(g, policies, m),
   execute(g, _p, m, passed) {
     if (!passed) return;
-    recallLegions(g, m.target, m.count, m.mask);
+    recallLegions(g, m.target, m.count, m.mask, m.det);
   },
 };
 
-export function recallLegions(g: GameState, w: number, count: number, mask: number): void {
-  g.wars.stateLegions[w] -= count;
+/** Recalls legions of detachment d (0: the war's own) to the box; a commander left with none comes home. */
+export function recallLegions(g: GameState, w: number, count: number, mask: number, d = 0): void {
+  addDetStateLegions(g, w, d, -count);
   g.legionsBox += count;
-  for (let f = 0; f < g.players; f++) if (mask & (1 << f)) g.factionLegion[f] = FL_BOX;
-  const c = g.wars.commander[w]!;
-  releaseEmptyWar(g, w);
-  if (c >= 0 && g.wars.commander[w] === -1 && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
-  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}`);
+  for (let f = 0; f < g.players; f++) if (mask & (1 << f)) factionLegionLeaves(g, f, FL_BOX);
+  const c = detCommander(g, w, d);
+  releaseEmptyDet(g, w, d);
+  if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
+  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
 }
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
@@ -205,20 +267,23 @@ const replaceRules: MotionRules = {
   candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
   check(g, m) {
     const w = m.target;
-    if (!validWar(g, w) || g.wars.commander[w]! < 0) return 'not a war with a commander';
-    if (g.wars.lossTurn[w] !== g.turn - 1) return 'these legions suffered no loss last turn';
+    if (!validWar(g, w)) return 'not a war with a commander';
+    const bad = detFields(g, m, false);
+    if (bad !== null) return bad;
+    if (detCommander(g, w, m.det) < 0) return 'not a war with a commander';
+    if (detLossTurn(g, w, m.det) !== g.turn - 1) return 'these legions suffered no loss last turn';
     return inCands(g, m.senator) ? null : 'not an eligible commander';
   },
-  prepare: (g, policies, m) => commanderConsents(g, policies, m, legionsAt(g, m.target)),
+  prepare: (g, policies, m) => commanderConsents(g, policies, m, detLegions(g, m.target, m.det)),
   execute(g, _p, m, passed) {
     if (!passed) return rejectCandidate(g, REPLACE_COMMANDER, -1, m.senator);
     const w = m.target;
-    const old = g.wars.commander[w]!;
+    const old = detCommander(g, w, m.det);
     g.senOfficeTurn[old] = g.turn;
     returnSenator(g, old);
     if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
-    takeCommand(g, m.senator, w);
-    g.wars.lossTurn[w] = -1; // the loss was the old commander's: his successor cannot be replaced for it
+    takeDetCommand(g, m.senator, w, m.det);
+    setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
     if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },
 };
@@ -248,11 +313,24 @@ export const militaryRules = {
   recall: recallRules,
 } as const;
 
-/** Legions left without a commander (Deaths, a refusal) and not given a new one are recalled (F-9). */
+/**
+ * Legions left without a commander (Deaths, a refusal; a fallen commander's under
+ * ror-leaderless-legions) and not given a new one are recalled (F-9; errata, Automatic Recalls (a)).
+ * With ror-multiple-commanders, detachment by detachment.
+ */
 export function recallCommanderless(g: GameState): void {
   for (let w = 0; w < g.wars.status.length; w++) {
-    if (g.wars.status[w] === 1 && g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) {
-      recallLegions(g, w, g.wars.stateLegions[w]!, factionLegionsAt(g, w));
+    if (g.wars.status[w] !== 1) continue;
+    if (!g.variants[ROR_COMMANDERS]) {
+      if (g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) recallLegions(g, w, g.wars.stateLegions[w]!, factionLegionsAt(g, w));
+      continue;
     }
+    for (let d = 0; d < MAX_DET;) {
+      if (detCommander(g, w, d) < 0 && detLegions(g, w, d) > 0) {
+        recallLegions(g, w, detStateLegions(g, w, d), detFactionMask(g, w, d), d);
+        d = 0; // recalling may move a detachment into the first place: look again
+      } else d++;
+    }
+    compactDetachments(g, w);
   }
 }
