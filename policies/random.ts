@@ -1,10 +1,13 @@
 // The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
 import { type Prng, uniformInt } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, ELECT_CONSUL_FOR_LIFE,
+  ELECT_DICTATOR, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER,
+  TRANSFER,
 } from '../src/legions/motion.js';
-import { alreadyFailed, type GameView, majorEligible, onAgenda, outOfStage, type Policy, tableable } from '../src/legions/policy.js';
+import {
+  alreadyFailed, dictatorCommands, type GameView, landActTypeOpen, majorEligible, onAgenda, outOfStage, type Policy, tableable,
+} from '../src/legions/policy.js';
 import { FL_BOX, factionLegionsAt, influenceOf, legionsAt, popcount, raiseCost, stateLegions, statusOf } from './lib.js';
 
 export class RandomPolicy implements Policy {
@@ -71,7 +74,7 @@ export class RandomPolicy implements Policy {
     if (g.treasury[me]! < 1 || this.coin()) return -1;
     const t: number[] = [];
     for (let s = 0; s < 30; s++) {
-      if (g.senOwner[s]! >= 0 && g.senOwner[s] !== me && g.senWhere[s] === 2 && g.senMovedTurn[s] !== g.turn) t.push(s);
+      if (g.senOwner[s]! >= 0 && g.senOwner[s] !== me && g.senWhere[s] === 2 && g.senMovedTurn[s] !== g.turn && s !== g.rorCfl) t.push(s);
     }
     return this.pick(t);
   }
@@ -107,12 +110,15 @@ export class RandomPolicy implements Policy {
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    const mandatory = m.kind === ELECT_CONSUL || m.kind === ELECT_CENSOR || m.kind === APPOINT_GOVERNOR;
+    const mandatory = m.kind === ELECT_CONSUL || m.kind === ELECT_CENSOR || m.kind === APPOINT_GOVERNOR || m.kind === NAME_MASTER_OF_HORSE;
     if (!mandatory && m.kind !== DEVELOP && this.coin()) return false;
     switch (m.kind) {
       case ELECT_CONSUL:
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
+      case ELECT_DICTATOR:
+      case NAME_MASTER_OF_HORSE:
+      case ELECT_CONSUL_FOR_LIFE:
         m.senator = this.pick(cands);
         return m.senator >= 0;
       case PROSECUTE:
@@ -131,15 +137,15 @@ export class RandomPolicy implements Policy {
       }
       case DISPATCH: return this.dispatch(g, m, cands);
       case REPLACE_COMMANDER: {
-        const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1);
+        const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 && !dictatorCommands(g, w));
         if (!wars.length || !cands.length) return false;
         m.target = this.pick(wars);
         m.senator = this.pick(cands);
         return true;
       }
       case TRANSFER: {
-        const from = this.wars(g, (w) => legionsAt(g, w) >= 2);
-        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0);
+        const from = this.wars(g, (w) => legionsAt(g, w) >= 2 && !dictatorCommands(g, w));
+        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0 && !dictatorCommands(g, w));
         if (!from.length) return false;
         m.target = this.pick(from);
         const dest = to.filter((w) => w !== m.target);
@@ -150,7 +156,7 @@ export class RandomPolicy implements Policy {
         return true;
       }
       case RECALL: {
-        const wars = this.wars(g, (w) => g.wars.stateLegions[w]! > 0);
+        const wars = this.wars(g, (w) => g.wars.stateLegions[w]! > 0 && !dictatorCommands(g, w));
         if (!wars.length) return false;
         m.target = this.pick(wars);
         m.count = this.int(1, g.wars.stateLegions[m.target]!);
@@ -175,9 +181,13 @@ export class RandomPolicy implements Policy {
         m.count = step * this.int(0, Math.min(5, Math.floor(g.stateTreasury / step)));
         return true;
       }
-      case LAND_ACT:
-        m.count = this.int(1, 2);
-        return true;
+      case LAND_ACT: {
+        // (With ror-senate-errata's land bills a type moved this turn is closed.)
+        const one = landActTypeOpen(g, 1);
+        const two = landActTypeOpen(g, 2);
+        m.count = one && two ? this.int(1, 2) : one ? 1 : 2;
+        return one || two;
+      }
       case REPEAL_LAND_ACT: {
         const acts: number[] = [];
         g.landActType2Turn.forEach((t, i) => t !== g.turn && acts.push(i));
@@ -208,7 +218,7 @@ export class RandomPolicy implements Policy {
   }
 
   private dispatch(g: GameView, m: Motion, cands: readonly number[]): boolean {
-    const wars = this.wars(g, () => true);
+    const wars = this.wars(g, (w) => !dictatorCommands(g, w)); // (the Dictator cannot be reinforced)
     if (!wars.length) return false;
     const w = this.pick(wars);
     const boxMask = factionLegionsAt(g, FL_BOX);
@@ -242,6 +252,9 @@ export class RandomPolicy implements Policy {
     return this.coin();
   }
   consent(): boolean {
+    return this.coin();
+  }
+  stepDown(): boolean {
     return this.coin();
   }
   proposeBill(): boolean {

@@ -133,6 +133,7 @@ export class RolloutPolicy implements Policy {
   tableNext(g: GameView, me: number, a: readonly Motion[], n: number): number { return this.current.tableNext(g, me, a, n); }
   useTribune(g: GameView, me: number, m: Motion): boolean { return this.current.useTribune(g, me, m); }
   consent(): boolean { return true; }
+  stepDown(g: GameView, me: number, m: Motion): boolean { return this.current.stepDown(g, me); }
   chooseLosses(g: GameView, me: number, war: number, n: number): number { return this.current.chooseLosses(g, me, war, n); }
   claimSpoils(g: GameView, me: number, war: number): number { return this.current.claimSpoils(g, me, war); }
 }

@@ -5,7 +5,7 @@ import type { GameConfig } from '../src/legions/game.js';
 import { defaultParams, type RulesParams } from '../src/legions/params.js';
 import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
-  AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
+  AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_MASTER_OF_HORSE, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
   SENATORS,
 } from '../src/legions/state.js';
 import { noVariants } from '../src/legions/variants.js';
@@ -80,6 +80,7 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     buyVotes: () => 0,
     tieBreak: () => false,
     consent: () => false,
+    stepDown: () => false,
     proposeBill: () => false,
     closeDebate: () => false,
     penalize: () => false,
@@ -157,7 +158,7 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
   for (let s = 0; s < SENATORS; s++) {
     const w = g.senWhere[s]!;
     const o = g.senOwner[s]!;
-    if (w === AT_FORUM || w === AT_ROME || w === AT_GOVERNOR || w === AT_COMMANDER) {
+    if (w === AT_FORUM || w === AT_ROME || w === AT_GOVERNOR || w === AT_COMMANDER || w === AT_MASTER_OF_HORSE) {
       seen[s]!++;
       onTable++;
     } else if (w !== AT_DECK) bad.push(`senator ${s} at unknown place ${w}`);
@@ -196,7 +197,17 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
   for (let s = 0; s < SENATORS; s++) {
     if (g.senWhere[s] === AT_GOVERNOR && g.provGovernor[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_GOVERNOR of ${g.senPost[s]} but not its governor`);
     if (g.senWhere[s] === AT_COMMANDER && g.wars.commander[g.senPost[s]!] !== s) bad.push(`senator ${s} AT_COMMANDER at ${g.senPost[s]} but not its commander`);
+    // ror-dictator: a Master of Horse away is with the Dictator at the Dictator's war.
+    if (g.senWhere[s] === AT_MASTER_OF_HORSE && (s !== g.rorMasterOfHorse || g.rorDictator < 0 || g.wars.commander[g.senPost[s]!] !== g.rorDictator)) {
+      bad.push(`senator ${s} AT_MASTER_OF_HORSE at ${g.senPost[s]} but not with the Dictator there`);
+    }
   }
+  // Offices of the Republic of Rome modules: held by faction senators; the Dictator's pair distinct.
+  for (const [name, s] of [['Dictator', g.rorDictator], ['Master of Horse', g.rorMasterOfHorse], ['Consul for Life', g.rorCfl]] as const) {
+    if (s !== -1 && !(s >= 0 && s < SENATORS && g.senOwner[s]! >= 0)) bad.push(`${name} ${s} is not a faction senator`);
+  }
+  if (g.rorMasterOfHorse >= 0 && (g.rorDictator < 0 || g.rorMasterOfHorse === g.rorDictator)) bad.push(`Master of Horse ${g.rorMasterOfHorse} without a Dictator of his own`);
+  for (const s of [g.rorDictator, g.rorMasterOfHorse]) if (s >= 0 && (s === g.consul || s === g.censor)) bad.push(`senator ${s} holds two offices`);
   // Commanders: in AT_COMMANDER at their own (active) war.
   for (let w = 0; w < nw; w++) {
     const c = g.wars.commander[w]!;

@@ -275,7 +275,8 @@ function play(cfg: GameConfig, seed: string, i: number): { state: GameState; out
 describe('variation switches', () => {
   it('all eight variations are playable and parse; the base game has none', () => {
     expect([...VARIANT_NAMES].sort()).toEqual(
-      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts', 'tempo'],
+      ['bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'macedonian-wars', 'revolts',
+        'ror-consul-for-life', 'ror-dictator', 'ror-senate-errata', 'tempo'],
     );
     const all = parseVariants(VARIANT_NAMES.join(','));
     for (const n of VARIANT_NAMES) expect(all[n]).toBe(true);

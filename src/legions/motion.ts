@@ -20,10 +20,17 @@ export const LAND_ACT = 13;
 export const REPEAL_LAND_ACT = 14;
 /** Bills variation: a package of motions (listed in GameState.bill) voted as one. */
 export const BILL = 15;
+/** ror-dictator: the chair's nomination of a Dictator (voted, or appointed with rorDictatorAppointed). */
+export const ELECT_DICTATOR = 16;
+/** ror-dictator: the Dictator's faction names his Master of Horse (no vote). */
+export const NAME_MASTER_OF_HORSE = 17;
+/** ror-consul-for-life: a nomination for Consul for Life (no veto; the nominee's Status adds votes for). */
+export const ELECT_CONSUL_FOR_LIFE = 18;
 export const MOTION_NAMES = [
   'elect Consul', 'elect Censor', 'prosecute', 'appoint Governor', 'disband legions', 'raise legions',
   'dispatch', 'transfer legions', 'recall legions', 'replace commander', 'allocate concession',
-  'develop province', 'censure', 'land act', 'repeal land act', 'bill',
+  'develop province', 'censure', 'land act', 'repeal land act', 'bill', 'elect Dictator', 'name Master of Horse',
+  'elect Consul for Life',
 ] as const;
 
 /**
@@ -161,14 +168,14 @@ export const isMajor = (kind: number): boolean => kind !== CENSURE;
 
 /**
  * A number identifying a motion's content, to refuse one reintroduced after failing. Exact: the
- * kind (4 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
- * (1 bit) fill 27 bits, and the count multiplies 2^27, far below 2^53.
+ * kind (5 bits), senator and targets (5 and 6 bits each, offset by one), mask (5 bits) and major
+ * (1 bit) fill 28 bits, and the count multiplies 2^28, far below 2^53.
  */
 export function motionKey(m: Motion): number {
-  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 16) + m.kind;
-  return m.count * 134217728 + low;
+  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 32) + m.kind;
+  return m.count * 268435456 + low;
 }
 
 /** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */
-export const keyKind = (key: number): number => key % 16;
-export const keyTarget = (key: number): number => (Math.floor(key / 512) % 64) - 1;
+export const keyKind = (key: number): number => key % 32;
+export const keyTarget = (key: number): number => (Math.floor(key / 1024) % 64) - 1;

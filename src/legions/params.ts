@@ -81,6 +81,26 @@ const specs = {
   forumWinAttends: { def: 1, min: 0, max: 1, doc: '1 = a senator won in the Forum (from the neutrals or another faction) attends for his new faction at once (counts for its quorum, may recruit a knight); 0 = he counts as absent until the Senate' },
   secondBannerReturns: { def: 1, min: 0, max: 1, doc: '1 = a banner drawn after a banner goes back into the deck, which is reshuffled (rules-notes 8); 0 = both banners take effect' },
   riNettedOverTurn: { def: 0, min: 0, max: 1, doc: '0 = the Revolution Index is floored at 0 after every single change; 1 = the changes of a turn are netted and the floor applies to the running total (reset at the end of Adjustments)' },
+  // ---- ror-senate-errata: Republic of Rome errata for the Senate, one 0/1 switch per sub-rule (errata sections cited) ----
+  rorStepDown: { def: 1, min: 0, max: 1, doc: 'RoR errata 9.34: after a unanimous defeat of its motion the chair\'s faction may hand the chair to the next senator in precedence instead of losing Prestige' },
+  rorCensorPays: { def: 1, min: 0, max: 1, doc: 'RoR errata 9.34: a prosecution defeated by every other faction costs the Censor\'s faction rorCensorDefeatPrestige (the Consul\'s faction pays nothing for it)' },
+  rorCensorDefeatPrestige: { def: 1, min: 0, max: 100, doc: 'RoR errata 9.34: Prestige the Censor\'s faction loses for a prosecution defeated unanimously (the errata\'s one Influence)' },
+  rorCensorSuccession: { def: 1, min: 0, max: 1, doc: 'RoR errata, Office Eligibility 6: the sitting Censor cannot be nominated Censor; he continues without a vote only if no other candidate is appointed' },
+  rorNoRefusal: { def: 1, min: 0, max: 1, doc: 'RoR errata 9.621: a governor back this meeting cannot refuse a new governorship when he is the only candidate' },
+  rorReward: { def: 1, min: 0, max: 1, doc: 'RoR errata 9.41: a Major conviction pays the Censor\'s faction the executed senator\'s Status / rorRewardDivisor instead of prosecutionCensorPrestige' },
+  rorRewardDivisor: { def: 2, min: 1, max: 10, doc: 'RoR errata 9.41: the prosecutor gains half (this divisor) of the executed senator\'s Influence, Status standing in for it' },
+  rorRewardRoundUp: { def: 1, min: 0, max: 1, doc: 'not in the seeds (the errata says "half" without a rounding): 1 = round the Major reward up, as LEGIONS rounds its other halves; 0 = down' },
+  rorLandBills: { def: 1, min: 0, max: 1, doc: 'RoR errata, Senate overview 9-10 (with land-acts): one Land Act motion per act type and one repeal motion per turn, voted or vetoed, instead of one act passed and one repealed per turn' },
+  // ---- ror-dictator: RoR errata (Senate overview 2, Eligibility 4-5, 9.24, 9.72, 9.91, 9.92, 10.11) ----
+  rorDictatorWars: { def: 2, min: 1, max: 20, doc: 'not in the seeds as a LEGIONS number: a Dictator may be chosen with at least this many active wars (RoR: 3, which already loses LEGIONS, rescaled)' },
+  rorDictatorArmies: { def: 6, min: 1, max: 100, doc: 'not in the seeds as a LEGIONS number: or with a war of at least this many armies (RoR: strength 20, rescaled to the top of a +2 war)' },
+  rorDictatorAppointed: { def: 0, min: 0, max: 1, doc: 'RoR errata, Senate overview 2: 0 = the Dictator is elected (the chair nominates, vetoes allowed); 1 = the Consul\'s faction appoints him without a vote (RoR: both Consuls together)' },
+  rorDictatorPrestige: { def: 0, min: 0, max: 100, doc: 'not in the seeds: Prestige for the faction of a new Dictator (RoR awards Influence from outside sources; 0 keeps the office military)' },
+  rorMasterOfHorsePrestige: { def: 0, min: 0, max: 100, doc: 'not in the seeds: Prestige for the faction of a new Master of Horse (0, as for the Dictator)' },
+  // ---- ror-consul-for-life: RoR 1.09.82-823; errata X, 9.67, 12.31 ----
+  rorCflPrestige: { def: 30, min: 0, max: 1000, doc: 'not in the seeds as a LEGIONS number: a senator may be nominated Consul for Life when his faction has this much Prestige (RoR: 21 Influence, rescaled to faction Prestige)' },
+  rorCflAutoPrestige: { def: 45, min: 0, max: 1000, doc: 'not in the seeds as a LEGIONS number: a faction reaching this Prestige makes its senior senator in Rome Consul for Life without a vote (RoR: 35 Influence, rescaled)' },
+  rorCflStatusVotes: { def: 1, min: 0, max: 10, doc: 'not in the seeds as a LEGIONS number: the nominee adds his Status times this to the votes for (RoR: he adds his Influence, about a quarter of a Senate)' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type ParamKey = keyof typeof specs;

@@ -92,6 +92,11 @@ export interface Policy {
   penalize(g: GameView, me: number, m: Motion, f: number): boolean;
   /** Consent of one's own senator to an appointment he may refuse (returning governor, commander)? */
   consent(g: GameView, me: number, m: Motion): boolean;
+  /**
+   * ror-senate-errata, as chair: motion `m` of ours was defeated by every other faction. true = hand the
+   * chair to `nextChair(g)` for the rest of the meeting instead of losing Prestige; false = pay it.
+   */
+  stepDown(g: GameView, me: number, m: Motion): boolean;
 
   // ---- 6. Combat and 7. Adjustments ----
   /** As commander at `war` losing `n` legions: which faction legions (bitmask) are among the lost. */
@@ -109,6 +114,9 @@ export { popcount, presidingFaction } from './common.js';
 export { activeWarCount, legionsAt, stateLegionCount } from './income.js';
 export { factionLegionsAt, raiseCost } from './senate/military.js';
 export { winnersOf } from './outcome.js';
+// Republic of Rome modules.
+export { nextChair, landActTypeOpen } from './ror/senate-errata.js';
+export { commandRating, dictatorCommands, dictatorWarranted } from './ror/dictator.js';
 
 /** Whether a motion identical to `m` is already on the agenda. */
 export function onAgenda(g: GameView, m: Motion): boolean {

@@ -1,8 +1,10 @@
-// The seven optional variations of the rules ("Variations"), switched per run.
+// The optional variations of the rules ("Variations") and the Republic of Rome modules, switched per run.
 import { InputError } from './params.js';
 
 export const VARIANT_NAMES = [
   'bills', 'consular-powers', 'deaths', 'distribution', 'land-acts', 'tempo', 'macedonian-wars', 'revolts',
+  // Republic of Rome rule modules (issue 14; docs/rules.md "Republic of Rome modules").
+  'ror-senate-errata', 'ror-dictator', 'ror-consul-for-life',
 ] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 

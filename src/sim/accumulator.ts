@@ -16,6 +16,10 @@ export const SCALAR_METRICS = [
   'unanimousVotes', 'allowanceBinding', 'motionsLapsed', 'consulChanges', 'rulings', 'rulingsBinding', 'objections', 'votesRemoved',
   'penaltyFines', 'billsIntroduced', 'billsPassed', 'landActsVoted', 'landActsPassed', 'landActsRepealed', 'tempoExhausted', 'tempoMeetings',
   'deaths', 'officersDied', 'distributionChanged', 'macedonianWars', 'revolts',
+  // Republic of Rome modules.
+  'rorErrataChanges', 'rorStepDowns', 'rorCensorPenalties', 'rorCensorBarred', 'rorCensorContinued', 'rorGovernorsCompelled',
+  'rorRewardsChanged', 'rorLandBillsExtra', 'rorDictators', 'rorDictatorVotes', 'rorDictatorBattles',
+  'rorCflEvents', 'rorCflVotes', 'rorCflAppointed', 'rorCflAuto', 'rorCflWins', 'cflTurn',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
 

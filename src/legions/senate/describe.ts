@@ -1,7 +1,8 @@
 // Motions as sentences for the Secretary's record (replay traces, policy errors).
 import {
-  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, ELECT_CONSUL_FOR_LIFE,
+  ELECT_DICTATOR, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL, REPEAL_LAND_ACT, REPLACE_COMMANDER,
+  TRANSFER,
 } from '../motion.js';
 import { EVENT_NAMES, factionName, type GameState, senatorName } from '../state.js';
 
@@ -53,6 +54,9 @@ export function motionSentence(g: GameState, m: Motion): string {
     case LAND_ACT: return `pass a Type ${m.count === 1 ? 'I' : 'II'} Land Act`;
     case REPEAL_LAND_ACT: return `repeal the Type II Land Act passed in turn ${g.landActType2Turn[m.target] ?? '?'}`;
     case BILL: return `a bill of ${g.bill.length} motions: ${g.bill.map((p) => motionSentence(g, p)).join('; ')}`;
+    case ELECT_DICTATOR: return `${g.params.rorDictatorAppointed ? 'appoint' : 'elect'} ${senatorText(g, m.senator)} Dictator`;
+    case NAME_MASTER_OF_HORSE: return `name ${senatorText(g, m.senator)} Master of Horse`;
+    case ELECT_CONSUL_FOR_LIFE: return `elect ${senatorText(g, m.senator)} Consul for Life`;
     default: return `motion of kind ${m.kind}`;
   }
 }

@@ -7,12 +7,16 @@ import { elections } from './elections.js';
 import { appointGovernors, returnGovernors } from './governors.js';
 import { openBusiness } from './open-business.js';
 import { prosecutions } from './prosecutions.js';
+import { cflItem } from '../ror/consul-for-life.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
   g.rejected.length = 0;
   g.agendaCount = 0;
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
+  g.rorChair = -1;
+  g.rorExDictator = -1;
+  g.rorExMasterOfHorse = -1;
   returnGovernors(g);
   takeAttendance(g, policies);
   // Who held Consul or Censor before this meeting's elections (open to prosecution).
@@ -21,7 +25,9 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   // The fixed part of the Order of Business: Consul and Censor, prosecutions, then governors.
   elections(g, policies);
   prosecutions(g, policies);
+  if (g.variants['ror-consul-for-life']) cflItem(g, policies); // item 3a: after the prosecutions (errata X, 9.67)
   appointGovernors(g, policies);
   openBusiness(g, policies);
+  g.rorChair = -1; // a chair handed on (ror-senate-errata) serves for the rest of this meeting only
   if (g.trace) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
 }

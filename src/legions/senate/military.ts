@@ -3,9 +3,8 @@ import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
 import { legionsAt, releaseEmptyWar, stateLegionCount } from '../income.js';
 import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
-import {
-  AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, militaryRatingOf, senatorName,
-} from '../state.js';
+import { commandRating, dictatorCommands, dictatorTakesCommand } from '../ror/dictator.js';
+import { AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, senatorName } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
@@ -78,19 +77,31 @@ const raiseRules: MotionRules = {
   },
 };
 
-/** Commander candidates: free present faction senators and face-up neutrals, not rejected this turn. */
+/**
+ * Commander candidates: free present faction senators and face-up neutrals, not rejected this turn;
+ * with ror-dictator, the Dictator in Rome too (his office is a command).
+ */
 function commanderCandidates(g: GameState, kind: number): void {
   listFreeSenators(g, true);
+  const d = g.rorDictator;
+  if (d >= 0 && g.senWhere[d] === AT_ROME && g.senPresent[d]) {
+    let k = 0;
+    while (k < g.cands.length && g.cands[k]! < d) k++;
+    g.cands.splice(k, 0, d);
+  }
   let k = 0;
   for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
   g.cands.length = k;
 }
 
-/** A senator may refuse command unless the legions plus his Military Rating exceed the armies. */
+/**
+ * A senator may refuse command unless the legions plus his Military Rating exceed the armies (the
+ * Dictator's rating includes his Master of Horse's, who goes with him).
+ */
 function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion, legions: number): boolean {
   const s = m.senator;
   const f = g.senOwner[s]!;
-  if (f < 0 || legions + militaryRatingOf(s) > g.wars.armies[m.target]!) return true;
+  if (f < 0 || legions + commandRating(g, s, -1) > g.wars.armies[m.target]!) return true;
   return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
 }
 
@@ -100,6 +111,7 @@ function takeCommand(g: GameState, s: number, w: number): void {
   g.senPresent[s] = 0;
   g.senOfficeTurn[s] = g.turn;
   g.wars.commander[w] = s;
+  dictatorTakesCommand(g, s, w); // ror-dictator: his Master of Horse goes with him
 }
 
 /** Dispatch Legions: from the Active Legions Box to one war, naming its commander if it has none. */
@@ -114,6 +126,7 @@ const dispatchRules: MotionRules = {
     const after = legionsAt(g, w) + m.count + popcount(m.mask);
     if (g.wars.commander[w]! >= 0) {
       if (m.senator !== -1) return 'the war already has a commander';
+      if (dictatorCommands(g, w)) return 'the Dictator cannot be reinforced'; // ror-dictator (General Recall rules)
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
@@ -158,6 +171,7 @@ const transferRules: MotionRules = {
     const b = m.target2;
     if (!validWar(g, a) || !validWar(g, b) || a === b) return 'needs two different active wars';
     if (g.wars.commander[b]! < 0) return 'the receiving war has no commander';
+    if (dictatorCommands(g, a) || dictatorCommands(g, b)) return 'the Dictator\'s forces can be neither reduced nor reinforced';
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[a]!) return 'not that many State legions there';
     if (!maskIn(m, factionLegionsAt(g, a))) return 'faction legions not at that war';
     const moved = m.count + popcount(m.mask);
@@ -179,6 +193,7 @@ const recallRules: MotionRules = {
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
+    if (dictatorCommands(g, w)) return 'legions under the Dictator cannot be recalled';
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.wars.stateLegions[w]!) return 'not that many State legions there';
     if (!maskIn(m, factionLegionsAt(g, w))) return 'faction legions not at that war';
     return m.count + popcount(m.mask) > 0 ? null : 'nothing to recall';
@@ -206,6 +221,7 @@ const replaceRules: MotionRules = {
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w) || g.wars.commander[w]! < 0) return 'not a war with a commander';
+    if (dictatorCommands(g, w)) return 'the Dictator cannot be replaced';
     if (g.wars.lossTurn[w] !== g.turn - 1) return 'these legions suffered no loss last turn';
     return inCands(g, m.senator) ? null : 'not an eligible commander';
   },
