@@ -116,8 +116,9 @@ const masterRules: MotionRules = {
 export function dictatorItem(g: GameState, policies: readonly Policy[]): void {
   if (g.rorDictatorTurn === g.turn || g.rorDictator >= 0 || !dictatorWarranted(g)) return;
   const appointed = g.params.rorDictatorAppointed === 1;
-  if (appointed && g.consul < 0) return;
-  const chair = presidingFaction(g);
+  if (appointed && (g.consul < 0 || g.senOwner[g.consul]! < 0)) return;
+  // The presiding magistrate nominates; an appointment is the Consul's (RoR: both Consuls').
+  const chair = appointed ? g.senOwner[g.consul]! : presidingFaction(g);
   if (!hasSenatorPresent(g, chair)) return;
   for (;;) {
     dictatorRules.candidates!(g);
