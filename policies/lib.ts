@@ -1,6 +1,6 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
 import { activeWarCount as activeWars, type GameView, stateLegionCount as stateLegions } from '../src/legions/policy.js';
-import { statusOf } from '../src/legions/state.js';
+import { AT_ROME, influenceOf, statusOf } from '../src/legions/state.js';
 import { keyKind, keyTarget } from '../src/legions/motion.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
@@ -96,4 +96,11 @@ export function standing(g: GameView, f: number): number {
     if (h >= 0 && g.senOwner[h] === f) v++;
   }
   return v;
+}
+
+/** Votes faction f commands now before buying any: its present senators in Rome by colour, plus knights if any is present. */
+export function votePower(g: GameView, f: number): number {
+  let v = 0;
+  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) v += influenceOf(s);
+  return v > 0 ? v + g.knights[f]! : 0;
 }

@@ -1,19 +1,20 @@
 // The parametric policy: one rule-based player whose priorities are a documented weight vector.
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import {
-  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON,
-  LAND_ACT, type Motion, PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
+  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
+  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
+  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  affordable, alreadyFailed, factionLeader, type GameView, isFrontier, legalTarget, majorEligible, naturalNext, onAgenda, type Policy,
-  presidingFaction as presiding, recallableGarrison, tableable,
+  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, isFrontier, landActTypeOpen, legalTarget,
+  majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding, recallableGarrison, tableable,
 } from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
   maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
-  stateReserve, statusOf,
+  stateReserve, statusOf, votePower,
 } from './lib.js';
 
 /**
@@ -150,7 +151,7 @@ export class ParametricPolicy implements Policy {
     let best = -1;
     for (let s = 0; s < 30; s++) {
       if (g.senOwner[s] !== rival || g.senWhere[s] !== AT_ROME || g.senMovedTurn[s] === g.turn) continue;
-      if (s === g.consul || s === g.censor) continue;
+      if (s === g.consul || s === g.censor || s === g.rorCfl) continue;
       if (best < 0 || influenceOf(s) + statusOf(s) < influenceOf(best) + statusOf(best)) best = s;
     }
     return best;
@@ -209,8 +210,63 @@ export class ParametricPolicy implements Policy {
       case RECALL_GARRISON: return this.recallGarrison(g, me, m);
       case REPEAL_LAND_ACT: return pendingLike(g, REPEAL_LAND_ACT, -1) < 0 && this.repeal(g, me, m);
       case CENSURE: return pendingLike(g, CENSURE, -1) < 0 && this.censure(g, me, m);
+      case ELECT_DICTATOR: return this.nominateDictator(g, me, m, cands);
+      case NAME_MASTER_OF_HORSE: return this.nameMasterOfHorse(g, me, m, cands);
+      case ELECT_CONSUL_FOR_LIFE: return this.nominateConsulForLife(g, me, m, cands);
       default: return false;
     }
+  }
+
+  /**
+   * ror-dictator, as chair: our own best general when he is good enough (as for commands:
+   * ownGeneralMargin when civic); otherwise, when we cooperate, the best general of any faction.
+   */
+  private nominateDictator(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const own = highestStatus(g, cands, me);
+    const best = highestStatus(g, cands, -2);
+    if (own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best))) m.senator = own;
+    else if (this.cooperative(g) && best >= 0) m.senator = best;
+    else return false;
+    return true;
+  }
+
+  /**
+   * ror-dictator: the Master of Horse who adds most to the Dictator's rating; among equals the
+   * aggressive take the leader's senator (his votes leave Rome with the army), the others their own.
+   */
+  private nameMasterOfHorse(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const prefer = this.aggressive ? leader(g, me) : me;
+    let best = -1;
+    for (const s of cands) {
+      if (best < 0) best = s;
+      else {
+        const a = militaryRatingOf(s);
+        const b = militaryRatingOf(best);
+        if (a > b || (a === b && g.senOwner[s] === prefer && g.senOwner[best] !== prefer)) best = s;
+      }
+    }
+    m.senator = best;
+    return best >= 0;
+  }
+
+  /**
+   * ror-consul-for-life: our senator of highest Status (he adds most votes), when the vote can be
+   * carried: as chair (voting last) our votes, his and our treasury against the others' votes; with a
+   * tribune (voting before some of them) our votes and his against their votes and treasuries.
+   */
+  private nominateConsulForLife(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    const own = highestStatus(g, cands, me);
+    if (own < 0) return false;
+    const chair = presiding(g) === me;
+    let against = 0;
+    for (let f = 0; f < g.players; f++) {
+      const p = f === me ? 0 : votePower(g, f);
+      if (p > 0) against += chair ? p : p + g.treasury[f]!;
+    }
+    const ours = votePower(g, me) + g.params.rorCflStatusVotes * statusOf(own) + (chair ? g.treasury[me]! : 0);
+    if (ours <= against) return false;
+    m.senator = own;
+    return true;
   }
 
   /**
@@ -286,7 +342,7 @@ export class ParametricPolicy implements Policy {
   private spare(g: GameView, w: number): number {
     if (g.wars.armies[w]! <= 0) return 0;
     const c = g.wars.commander[w]!;
-    return legionsWanted(g, w, c >= 0 ? militaryRatingOf(c) : 1, this.w.warMargin);
+    return legionsWanted(g, w, c >= 0 ? commandRating(g, c, w) : 1, this.w.warMargin);
   }
 
   /** A dispatch helps when the war has fewer legions than it wants, or needs a commander for those it has. */
@@ -294,7 +350,7 @@ export class ParametricPolicy implements Policy {
     const w = m.target;
     const here = legionsAt(g, w);
     if (g.wars.commander[w]! < 0 && here > 0) return true;
-    const mr = m.senator >= 0 ? militaryRatingOf(m.senator) : militaryRatingOf(g.wars.commander[w]!);
+    const mr = m.senator >= 0 ? commandRating(g, m.senator, -1) : commandRating(g, g.wars.commander[w]!, w);
     return here < legionsWanted(g, w, mr, this.w.warMargin) + 1;
   }
 
@@ -311,24 +367,32 @@ export class ParametricPolicy implements Policy {
    */
   private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     const boxMask = factionLegionsAt(g, FL_BOX);
+    const dw = this.dictatorWar(g, cands);
     for (let w = 0; w < g.wars.status.length; w++) {
-      if (g.wars.status[w] !== 1) continue;
+      if (g.wars.status[w] !== 1 || dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
       const other = pendingLike(g, DISPATCH, w);
       if (other >= 0 && (this.civic || g.agenda[other]!.senator < 0 || ownerOf(g, g.agenda[other]!.senator) === me)) continue;
       const here = legionsAt(g, w);
       let cmd = g.wars.commander[w]!;
       if (cmd < 0) {
-        // Our own general when he is good enough (ownGeneralMargin), else the best one.
-        const own = highestStatus(g, cands, me);
-        const best = highestStatus(g, cands, -2);
-        cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
+        // Our own general when he is good enough (ownGeneralMargin), else the best one; the Dictator
+        // (with his Master of Horse) is a candidate for the largest war only.
+        const d = w === dw ? g.rorDictator : -1;
+        let own = this.bestGeneral(g, cands, me);
+        let best = this.bestGeneral(g, cands, -2);
+        if (d >= 0) {
+          if (best < 0 || commandRating(g, d, -1) >= militaryRatingOf(best)) best = d;
+          if (ownerOf(g, d) === me && (own < 0 || commandRating(g, d, -1) >= militaryRatingOf(own))) own = d;
+        }
+        cmd = own >= 0 && (!this.civic || commandRating(g, own, -1) + this.w.ownGeneralMargin >= commandRating(g, best, -1)) ? own : best;
         if (cmd < 0) continue;
       }
-      const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin) - here;
+      const mr = commandRating(g, cmd, g.wars.commander[w]! >= 0 ? w : -1);
+      const need = legionsWanted(g, w, mr, this.w.warMargin) - here;
       if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
       if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
       // A self-seeker risks its own general only with legions that can at least match the enemy.
-      if (!this.cooperative(g) && here + Math.min(g.legionsBox, need) + popcount(boxMask) + militaryRatingOf(cmd) <= g.wars.armies[w]!) continue;
+      if (!this.cooperative(g) && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
@@ -337,6 +401,8 @@ export class ParametricPolicy implements Policy {
       m.mask = mask;
       // Legions left without a commander (Deaths) get a new one even when nothing more is sent.
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
+      // ror-dictator: nothing can be sent to the Dictator once he commands, so he waits for a levy on the agenda.
+      if (m.senator >= 0 && m.senator === g.rorDictator && m.count + popcount(mask) < need && pendingLike(g, RAISE, -1) >= 0) continue;
       if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
       return true;
     }
@@ -364,14 +430,14 @@ export class ParametricPolicy implements Policy {
       let cmd: number;
       if (coop) {
         if (reinforceable(g, w, 0) || legionsAt(g, w) >= this.spare(g, w)) continue;
-        const own = highestStatus(g, cands, me);
-        const best = highestStatus(g, cands, -2);
+        const own = this.bestGeneral(g, cands, me);
+        const best = this.bestGeneral(g, cands, -2);
         cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
       } else {
         let ours = false;
         for (let e = 0; e < maxDetachments(g); e++) if (ownerOf(g, detCommander(g, w, e)) === me) ours = true;
         if (ours) continue;
-        cmd = highestStatus(g, cands, me);
+        cmd = this.bestGeneral(g, cands, me);
       }
       if (cmd < 0) continue;
       const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin);
@@ -401,8 +467,8 @@ export class ParametricPolicy implements Policy {
       if (g.wars.status[w] !== 1) continue;
       for (let d = 1; d < maxDetachments(g); d++) {
         if (detCommander(g, w, d) >= 0 || detStateLegions(g, w, d) + popcount(detFactionMask(g, w, d)) === 0) continue;
-        const own = highestStatus(g, cands, me);
-        const best = highestStatus(g, cands, -2);
+        const own = this.bestGeneral(g, cands, me);
+        const best = this.bestGeneral(g, cands, -2);
         const cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
         if (cmd < 0) return false;
         m.target = w;
@@ -415,6 +481,27 @@ export class ParametricPolicy implements Policy {
       }
     }
     return false;
+  }
+
+  /** ror-dictator: the war the Dictator should command (the most armies among those without a commander), -1 none. */
+  private dictatorWar(g: GameView, cands: readonly number[]): number {
+    if (g.rorDictator < 0 || !cands.includes(g.rorDictator)) return -1;
+    let best = -1;
+    for (let w = 0; w < g.wars.status.length; w++) {
+      if (g.wars.status[w] !== 1 || g.wars.commander[w]! >= 0) continue;
+      if (best < 0 || g.wars.armies[w]! > g.wars.armies[best]!) best = w;
+    }
+    return best;
+  }
+
+  /** Highest Status among the candidates of `owner` (any when -2), leaving the Dictator to his own war. */
+  private bestGeneral(g: GameView, cands: readonly number[], owner: number): number {
+    let b = -1;
+    for (const s of cands) {
+      if (s === g.rorDictator || (owner !== -2 && g.senOwner[s] !== owner)) continue;
+      if (b < 0 || statusOf(s) > statusOf(b)) b = s;
+    }
+    return b;
   }
 
   /** A concession in the Forum for our senator of most votes, unless we already asked for it or it was refused this turn. */
@@ -462,7 +549,9 @@ export class ParametricPolicy implements Policy {
       return true;
     }
     const spare = g.stateTreasury - stateReserve(g);
-    m.count = spare >= 40 ? 2 : spare >= g.params.landActType1Cost + 10 ? 1 : 0;
+    // (With ror-senate-errata's land bills each type may be moved once a turn: an open one.)
+    const one = spare >= g.params.landActType1Cost + 10 && landActTypeOpen(g, 1);
+    m.count = spare >= 40 && landActTypeOpen(g, 2) ? 2 : one ? 1 : 0;
     return m.count > 0;
   }
 
@@ -629,6 +718,16 @@ export class ParametricPolicy implements Policy {
         if (m.target === me) return 1;
         return (this.aggressive && b === leader(g, me)) || this.privateVote(g, me, b) < 0 ? 1 : 0;
       }
+      case ELECT_DICTATOR: {
+        // ror-dictator: the Republic's general when we cooperate; otherwise judged as a command for his faction.
+        const b = ownerOf(g, m.senator);
+        if (b === me) return 1;
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
+        return coop ? 1 : this.privateVote(g, me, b);
+      }
+      case ELECT_CONSUL_FOR_LIFE:
+        // ror-consul-for-life: it ends the game with his faction the sole winner.
+        return ownerOf(g, m.senator) === me ? 1 : -1;
       default:
         return coop ? 1 : 0;
     }
@@ -638,6 +737,8 @@ export class ParametricPolicy implements Policy {
     // Buy a few votes when a motion we care about is behind and we can afford it.
     const behind = stance > 0 ? m.votesAgainst - m.votesFor : m.votesFor - m.votesAgainst;
     const mine = m.power[me]!;
+    // ror-consul-for-life: the game is at stake, for the nominee's faction and against it: whatever it takes.
+    if (m.kind === ELECT_CONSUL_FOR_LIFE) return behind >= mine && behind - mine + 1 <= g.treasury[me]! ? behind - mine + 1 : 0;
     const owner = ownerOf(g, m.senator);
     // We care about our motions and senators, the Republic's wars if civic, and (aggressive) blocking the leader's gains.
     const cares = m.sponsor === me || owner === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH)) ||
@@ -673,6 +774,18 @@ export class ParametricPolicy implements Policy {
     let b = -1;
     for (const s of cands) if (s > b) b = s;
     return b;
+  }
+
+  /**
+   * ror-senate-errata: hand the chair on rather than lose Prestige when it goes to our own senator,
+   * or to a faction whose standing is less than rivalMargin above ours; never when we have no
+   * Prestige to lose.
+   */
+  stepDown(g: GameView, me: number): boolean {
+    const f = ownerOf(g, nextChair(g));
+    if (f === me) return true;
+    if (f < 0 || g.prestige[me]! === 0) return false;
+    return standing(g, f) - standing(g, me) < this.w.rivalMargin;
   }
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */

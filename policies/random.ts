@@ -1,12 +1,13 @@
 // The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
 import { type Prng, uniformInt } from '../src/core/rng.js';
 import {
-  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON, LAND_ACT, type Motion,
-  PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, ELECT_CONSUL_FOR_LIFE,
+  ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL, RECALL_GARRISON,
+  REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  affordable, alreadyFailed, type GameView, legalTarget, majorEligible, onAgenda, outOfStage, type Policy, recallableGarrison,
-  tableable,
+  affordable, alreadyFailed, dictatorCommands, type GameView, landActTypeOpen, legalTarget, majorEligible, onAgenda, outOfStage,
+  type Policy, recallableGarrison, tableable,
 } from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import {
@@ -78,7 +79,7 @@ export class RandomPolicy implements Policy {
     if (g.treasury[me]! < 1 || this.coin()) return -1;
     const t: number[] = [];
     for (let s = 0; s < 30; s++) {
-      if (g.senOwner[s]! >= 0 && g.senOwner[s] !== me && g.senWhere[s] === 2 && g.senMovedTurn[s] !== g.turn) t.push(s);
+      if (g.senOwner[s]! >= 0 && g.senOwner[s] !== me && g.senWhere[s] === 2 && g.senMovedTurn[s] !== g.turn && s !== g.rorCfl) t.push(s);
     }
     return this.pick(t);
   }
@@ -114,12 +115,15 @@ export class RandomPolicy implements Policy {
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    const mandatory = m.kind === ELECT_CONSUL || m.kind === ELECT_CENSOR || m.kind === APPOINT_GOVERNOR;
+    const mandatory = m.kind === ELECT_CONSUL || m.kind === ELECT_CENSOR || m.kind === APPOINT_GOVERNOR || m.kind === NAME_MASTER_OF_HORSE;
     if (!mandatory && m.kind !== DEVELOP && this.coin()) return false;
     switch (m.kind) {
       case ELECT_CONSUL:
       case ELECT_CENSOR:
       case APPOINT_GOVERNOR:
+      case ELECT_DICTATOR:
+      case NAME_MASTER_OF_HORSE:
+      case ELECT_CONSUL_FOR_LIFE:
         m.senator = this.pick(cands);
         return m.senator >= 0;
       case PROSECUTE:
@@ -139,7 +143,7 @@ export class RandomPolicy implements Policy {
       case DISPATCH: return this.dispatch(g, m, cands);
       case REPLACE_COMMANDER: {
         if (maxDetachments(g) > 1) return this.replaceDet(g, m, cands);
-        const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1);
+        const wars = this.wars(g, (w) => g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 && !dictatorCommands(g, w));
         if (!wars.length || !cands.length) return false;
         m.target = this.pick(wars);
         m.senator = this.pick(cands);
@@ -147,8 +151,8 @@ export class RandomPolicy implements Policy {
       }
       case TRANSFER: {
         if (maxDetachments(g) > 1) return this.transferDet(g, m);
-        const from = this.wars(g, (w) => legionsAt(g, w) >= 2);
-        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0 && reinforceable(g, w, 0));
+        const from = this.wars(g, (w) => legionsAt(g, w) >= 2 && !dictatorCommands(g, w));
+        const to = this.wars(g, (w) => g.wars.commander[w]! >= 0 && reinforceable(g, w, 0) && !dictatorCommands(g, w));
         if (!from.length) return false;
         m.target = this.pick(from);
         const dest = to.filter((w) => w !== m.target);
@@ -160,7 +164,7 @@ export class RandomPolicy implements Policy {
       }
       case RECALL: {
         if (maxDetachments(g) > 1) return this.recallDet(g, m);
-        const wars = this.wars(g, (w) => movableState(g, w, 0) > 0);
+        const wars = this.wars(g, (w) => movableState(g, w, 0) > 0 && !dictatorCommands(g, w));
         if (!wars.length) return false;
         m.target = this.pick(wars);
         m.count = this.int(1, movableState(g, m.target, 0));
@@ -185,9 +189,13 @@ export class RandomPolicy implements Policy {
         m.count = step * this.int(0, Math.min(5, Math.floor(g.stateTreasury / step)));
         return true;
       }
-      case LAND_ACT:
-        m.count = this.int(1, 2);
-        return true;
+      case LAND_ACT: {
+        // (With ror-senate-errata's land bills a type moved this turn is closed.)
+        const one = landActTypeOpen(g, 1);
+        const two = landActTypeOpen(g, 2);
+        m.count = one && two ? this.int(1, 2) : one ? 1 : 2;
+        return one || two;
+      }
       case GARRISON: {
         const ps: number[] = [];
         for (let p = 0; p < g.provConquered.length; p++) if (g.provConquered[p]) ps.push(p);
@@ -234,7 +242,7 @@ export class RandomPolicy implements Policy {
   }
 
   private dispatch(g: GameView, m: Motion, cands: readonly number[]): boolean {
-    const wars = this.wars(g, () => true);
+    const wars = this.wars(g, (w) => !dictatorCommands(g, w)); // (the Dictator cannot be reinforced)
     if (!wars.length) return false;
     const w = this.pick(wars);
     const boxMask = factionLegionsAt(g, FL_BOX);
@@ -268,7 +276,7 @@ export class RandomPolicy implements Policy {
   }
 
   private replaceDet(g: GameView, m: Motion, cands: readonly number[]): boolean {
-    const ps = this.detPairs(g, (w, d) => detCommander(g, w, d) >= 0 && detLossTurn(g, w, d) === g.turn - 1);
+    const ps = this.detPairs(g, (w, d) => detCommander(g, w, d) >= 0 && detLossTurn(g, w, d) === g.turn - 1 && !dictatorCommands(g, w, d));
     if (!ps.length || !cands.length) return false;
     const p = this.pick(ps);
     m.target = p >> 3;
@@ -278,12 +286,12 @@ export class RandomPolicy implements Policy {
   }
 
   private transferDet(g: GameView, m: Motion): boolean {
-    const from = this.detPairs(g, (w, d) => detLegions(g, w, d) >= 2 && movableState(g, w, d) > 0);
+    const from = this.detPairs(g, (w, d) => detLegions(g, w, d) >= 2 && movableState(g, w, d) > 0 && !dictatorCommands(g, w, d));
     if (!from.length) return false;
     const a = this.pick(from);
     m.target = a >> 3;
     m.det = a & 7;
-    const to = this.detPairs(g, (w, d) => w !== m.target && detCommander(g, w, d) >= 0 && reinforceable(g, w, d));
+    const to = this.detPairs(g, (w, d) => w !== m.target && detCommander(g, w, d) >= 0 && reinforceable(g, w, d) && !dictatorCommands(g, w, d));
     if (!to.length) return false;
     const b = this.pick(to);
     m.target2 = b >> 3;
@@ -293,7 +301,7 @@ export class RandomPolicy implements Policy {
   }
 
   private recallDet(g: GameView, m: Motion): boolean {
-    const ps = this.detPairs(g, (w, d) => movableState(g, w, d) > 0);
+    const ps = this.detPairs(g, (w, d) => movableState(g, w, d) > 0 && !dictatorCommands(g, w, d));
     if (!ps.length) return false;
     const p = this.pick(ps);
     m.target = p >> 3;
@@ -320,6 +328,9 @@ export class RandomPolicy implements Policy {
     return this.coin();
   }
   consent(): boolean {
+    return this.coin();
+  }
+  stepDown(): boolean {
     return this.coin();
   }
   proposeBill(): boolean {

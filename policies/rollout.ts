@@ -132,6 +132,7 @@ export class RolloutPolicy implements Policy {
   objectToRuling(g: GameView, me: number, m: Motion): boolean { return this.current.objectToRuling(g, me, m); }
   tableNext(g: GameView, me: number, a: readonly Motion[], n: number): number { return this.current.tableNext(g, me, a, n); }
   useTribune(g: GameView, me: number, m: Motion): boolean { return this.current.useTribune(g, me, m); }
+  stepDown(g: GameView, me: number, m: Motion): boolean { return this.current.stepDown(g, me); }
   consent(g: GameView, me: number, m: Motion): boolean { return this.current.consent(g, me, m); }
   repopulationPick(g: GameView, me: number, c: readonly number[]): number { return this.current.repopulationPick(g, me, c); }
   chooseLosses(g: GameView, me: number, war: number, n: number, det?: number): number { return this.current.chooseLosses(g, me, war, n, det); }

@@ -5,7 +5,7 @@ import type { GameConfig } from '../src/legions/game.js';
 import { defaultParams, type RulesParams } from '../src/legions/params.js';
 import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
-  AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
+  AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_MASTER_OF_HORSE, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
   MAX_DET, SENATORS,
 } from '../src/legions/state.js';
 import { noVariants } from '../src/legions/variants.js';
@@ -80,6 +80,7 @@ export function stubPolicy(over: Partial<Policy> = {}): Policy {
     buyVotes: () => 0,
     tieBreak: () => false,
     consent: () => false,
+    stepDown: () => false,
     proposeBill: () => false,
     closeDebate: () => false,
     penalize: () => false,
@@ -164,7 +165,7 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
   for (let s = 0; s < SENATORS; s++) {
     const w = g.senWhere[s]!;
     const o = g.senOwner[s]!;
-    if (w === AT_FORUM || w === AT_ROME || w === AT_GOVERNOR || w === AT_COMMANDER) {
+    if (w === AT_FORUM || w === AT_ROME || w === AT_GOVERNOR || w === AT_COMMANDER || w === AT_MASTER_OF_HORSE) {
       seen[s]!++;
       onTable++;
     } else if (w !== AT_DECK) bad.push(`senator ${s} at unknown place ${w}`);
@@ -218,7 +219,19 @@ export function invariantViolations(g: GameState, endOfTurn: boolean, records = 
       for (let d = 0; d < MAX_DET; d++) if (detCmd(g.senPost[s]!, d) === s) n++;
       if (n !== 1) bad.push(`senator ${s} AT_COMMANDER at ${g.senPost[s]} commands ${n} of its detachments`);
     }
+    // ror-dictator: a Master of Horse away is with the Dictator, at a war one of whose detachments he commands.
+    if (g.senWhere[s] === AT_MASTER_OF_HORSE) {
+      let withDictator = false;
+      for (let d = 0; d < MAX_DET; d++) if (g.rorDictator >= 0 && detCmd(g.senPost[s]!, d) === g.rorDictator) withDictator = true;
+      if (s !== g.rorMasterOfHorse || !withDictator) bad.push(`senator ${s} AT_MASTER_OF_HORSE at ${g.senPost[s]} but not with the Dictator there`);
+    }
   }
+  // Offices of the Republic of Rome modules: held by faction senators; the Dictator's pair distinct.
+  for (const [name, s] of [['Dictator', g.rorDictator], ['Master of Horse', g.rorMasterOfHorse], ['Consul for Life', g.rorCfl]] as const) {
+    if (s !== -1 && !(s >= 0 && s < SENATORS && g.senOwner[s]! >= 0)) bad.push(`${name} ${s} is not a faction senator`);
+  }
+  if (g.rorMasterOfHorse >= 0 && (g.rorDictator < 0 || g.rorMasterOfHorse === g.rorDictator)) bad.push(`Master of Horse ${g.rorMasterOfHorse} without a Dictator of his own`);
+  for (const s of [g.rorDictator, g.rorMasterOfHorse]) if (s >= 0 && (s === g.consul || s === g.censor)) bad.push(`senator ${s} holds two offices`);
   // Detachments (ror-multiple-commanders): none beyond the first without the module, within its limit,
   // the first occupied whenever another is, the State legions split without going negative.
   const split = g.variants['ror-multiple-commanders'];

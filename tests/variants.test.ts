@@ -298,7 +298,7 @@ describe('variation switches', () => {
     // The Republic of Rome modules (issue 14) follow the rules' own variations.
     expect(VARIANT_NAMES).toEqual(expect.arrayContaining(
       ['ror-garrisons', 'ror-frontier', 'ror-assassination', 'ror-leaderless-legions', 'ror-reinforcements', 'ror-disaster-standoff',
-        'ror-multiple-commanders', 'ror-repopulation'],
+        'ror-multiple-commanders', 'ror-repopulation', 'ror-senate-errata', 'ror-dictator', 'ror-consul-for-life'],
     ));
     const all = parseVariants(VARIANT_NAMES.join(','));
     for (const n of VARIANT_NAMES) expect(all[n]).toBe(true);

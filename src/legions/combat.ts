@@ -4,12 +4,13 @@ import {
 } from './common.js';
 import { legionsAt } from './income.js';
 import type { Policy } from './policy.js';
+import { battleRating, masterOfHorseFate } from './ror/dictator.js';
 import { vacateOffices } from './senate/prosecutions.js';
 import { factionLegionsAt, warName } from './senate/military.js';
 import { disasterStandoff } from './ror/disaster-standoff.js';
 import { ROR_COMMANDERS, isSplit } from './ror/detachments.js';
 import { fightDetachments } from './ror/split-combat.js';
-import { FL_BOX, FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName, statusOf } from './state.js';
+import { FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName, statusOf } from './state.js';
 
 /** Additional Losses: rows = forces lost by the loser (1..6+), columns <1:1, 1:1, 1½:1, 2:1, 2½:1, 3:1+. */
 export const ADDITIONAL_LOSSES: readonly (readonly number[])[] = [
@@ -112,17 +113,18 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
   const c = w.commander[i]!;
   const cf = g.senOwner[c]!;
   const legions = legionsAt(g, i);
+  const mr = battleRating(g, i, c, legions); // his Military Rating (ror-dictator: plus his Master of Horse's)
   const rh = romanDifference(g);
   const sum = romanCardSum;
   const eh = halfRandomDifference(g);
-  const b = resolveBattle(legions, militaryRatingOf(c), w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
+  const b = resolveBattle(legions, mr, w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
   disasterStandoff(g, i, sum, legions, b); // ror-disaster-standoff (no-op without it)
   g.stats.battles++;
   w.cmdFaction[i] = cf;
   w.foughtMask[i] = factionLegionsAt(g, i);
   w.armies[i] -= b.enemyLost;
   const lost = b.romanLost;
-  if (g.trace) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${militaryRatingOf(c)}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
+  if (g.trace) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
   if (lost > 0) {
     removeLosses(g, policies, i, lost, cf);
     g.stats.legionsLost += lost;
@@ -130,6 +132,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
     changeRI(g, 2 * lost >= legions ? p.heavyLossRI : p.legionsLostRI);
   }
   const left = legions - lost;
+  if (g.rorMasterOfHorse >= 0) masterOfHorseFate(g, i, legions, lost); // ror-dictator: he faces the death check too
   if (2 * lost >= legions && lost > 0) {
     const r = randomNumber(g);
     if (commanderKilled(legions, lost, r, statusOf(c))) {

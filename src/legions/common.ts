@@ -1,6 +1,8 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
 import { uniformInt } from '../core/rng.js';
-import { AT_DECK, AT_FORUM, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, factionName } from './state.js';
+import {
+  AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, factionName,
+} from './state.js';
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
 export class GameOver {
@@ -121,6 +123,16 @@ export function returnSenator(g: GameState, s: number): void {
   g.senWhere[s] = g.senOwner[s]! >= 0 ? AT_ROME : AT_FORUM;
   g.senPost[s] = -1;
   g.senPresent[s] = 0;
+  if (s === g.rorDictator) masterOfHorseReturns(g); // ror-dictator: he goes where the Dictator goes
+}
+
+/** ror-dictator: a Master of Horse away with the Dictator comes back to Rome (present at once during the Senate). */
+export function masterOfHorseReturns(g: GameState): void {
+  const h = g.rorMasterOfHorse;
+  if (h < 0 || g.senWhere[h] !== AT_MASTER_OF_HORSE) return;
+  g.senWhere[h] = AT_ROME;
+  g.senPost[h] = -1;
+  g.senPresent[h] = g.step === 'senate' ? 1 : 0;
 }
 
 export function senatorCount(g: GameState, f: number): number {
@@ -137,6 +149,8 @@ export function totalStatus(g: GameState, f: number): number {
 
 /** Faction order of play: from the Consul's faction clockwise (Forum Activities). */
 export function presidingFaction(g: GameState): number {
+  // ror-senate-errata: a chair handed on after a unanimous defeat presides while he is in Rome.
+  if (g.rorChair >= 0 && g.senWhere[g.rorChair] === AT_ROME && g.senOwner[g.rorChair]! >= 0) return g.senOwner[g.rorChair]!;
   if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.senOwner[g.consul]!;
   if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.senOwner[g.censor]!;
   return 0;

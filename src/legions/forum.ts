@@ -126,7 +126,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
 
 function legalAttractTarget(g: GameState, f: number, s: number): boolean {
   return legalInt(s, 0, SENATORS - 1) && g.senOwner[s]! >= 0 && g.senOwner[s] !== f && g.senWhere[s] === AT_ROME &&
-    g.senMovedTurn[s] !== g.turn;
+    g.senMovedTurn[s] !== g.turn && s !== g.rorCfl; // ror-consul-for-life: he controls every faction (1.09.823)
 }
 
 /** Attracting a Senator from another Faction (rules-notes 9): rounds of attempts, one success each. */

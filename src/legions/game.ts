@@ -9,6 +9,7 @@ import { makeOutcome, type Outcome } from './outcome.js';
 import type { Policy } from './policy.js';
 import { expireBanners, politicsStep } from './politics.js';
 import { stateOfTheRepublicStep } from './republic.js';
+import { cflAutoCheck, cflEndOfTurn } from './ror/consul-for-life.js';
 import { senateStep } from './senate/index.js';
 import { warName } from './senate/military.js';
 import { type GameConfig, setupGame } from './setup.js';
@@ -28,30 +29,41 @@ function snapshot(g: GameState): void {
 /** Plays one turn (Course of the Game: steps 1 to 7). */
 export function playTurn(g: GameState, policies: readonly Policy[]): void {
   const t = g.trace !== null;
+  // ror-consul-for-life: a faction's Prestige may make a Consul for Life after any step (1.09.822).
+  const cfl = g.variants['ror-consul-for-life'];
   incomeStep(g, policies);
   expireBanners(g, true);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   politicsStep(g);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   forumStep(g, policies);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   stateOfTheRepublicStep(g);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   senateStep(g, policies);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   combatStep(g, policies);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   adjustmentsStep(g, policies);
   expireBanners(g, false);
   if (t) snapshot(g);
+  if (cfl) cflAutoCheck(g);
   g.riByTurn.push(g.ri);
   g.treasuryByTurn.push(g.stateTreasury);
+  // The Republic stood this turn: a living Consul for Life wins it for his faction (1.09.823).
+  if (cfl) cflEndOfTurn(g);
 }
 
 /** Plays the remaining turns of `g` (from turn g.turn + 1); returns when the game is over. */
 export function playOn(g: GameState, policies: readonly Policy[], untilTurn = g.params.turns): void {
   try {
-    while (g.lost === 0 && g.turn < untilTurn) {
+    while (g.lost === 0 && g.rorCflWinner < 0 && g.turn < untilTurn) {
       for (let f = 0; f < g.players; f++) policies[f]!.beginTurn?.(g, f);
       g.turn++;
       playTurn(g, policies);

@@ -26,11 +26,17 @@ export const GARRISON = 16;
 export const RECALL_GARRISON = 17;
 /** ror-assassination: the trial of a caught assassin's leader (`senator`; `target` = the victim's faction). */
 export const ASSASSIN_TRIAL = 18;
+/** ror-dictator: the chair's nomination of a Dictator (voted, or appointed with rorDictatorAppointed). */
+export const ELECT_DICTATOR = 19;
+/** ror-dictator: the Dictator's faction names his Master of Horse (no vote). */
+export const NAME_MASTER_OF_HORSE = 20;
+/** ror-consul-for-life: a nomination for Consul for Life (no veto; the nominee's Status adds votes for). */
+export const ELECT_CONSUL_FOR_LIFE = 21;
 export const MOTION_NAMES = [
   'elect Consul', 'elect Censor', 'prosecute', 'appoint Governor', 'disband legions', 'raise legions',
   'dispatch', 'transfer legions', 'recall legions', 'replace commander', 'allocate concession',
   'develop province', 'censure', 'land act', 'repeal land act', 'bill', 'garrison', 'recall garrison',
-  'assassination trial',
+  'assassination trial', 'elect Dictator', 'name Master of Horse', 'elect Consul for Life',
 ] as const;
 
 /**

@@ -95,6 +95,25 @@ export interface Outcome {
   rorDetachments: number;
   rorSplitBattles: number;
   rorRepopulated: number;
+  rorErrataChanges: number;
+  rorStepDowns: number;
+  rorCensorPenalties: number;
+  rorCensorBarred: number;
+  rorCensorContinued: number;
+  rorGovernorsCompelled: number;
+  rorRewardsChanged: number;
+  rorLandBillsExtra: number;
+  rorDictators: number;
+  rorDictatorVotes: number;
+  rorDictatorBattles: number;
+  rorCflEvents: number;
+  rorCflVotes: number;
+  rorCflAppointed: number;
+  rorCflAuto: number;
+  /** ror-consul-for-life: 1 when a Consul for Life ended the game (his faction the sole winner), else 0. */
+  rorCflWins: number;
+  /** ror-consul-for-life: the turn at whose end he won (the game's last turn), 0 when none. */
+  cflTurn: number;
 }
 
 /**
@@ -102,6 +121,7 @@ export interface Outcome {
  * a shared win (End of the Game; rules-notes 30).
  */
 export function winnersOf(g: GameState): number {
+  if (g.rorCflWinner >= 0) return 1 << g.rorCflWinner; // ror-consul-for-life: the sole winner (1.09.823)
   let best = -1;
   let bestStatus = -1;
   let mask = 0;
@@ -127,7 +147,7 @@ export function makeOutcome(g: GameState): Outcome {
     players: g.players,
     cause: g.lost,
     lostTurn: g.lost === SURVIVED ? 0 : g.lostTurn,
-    turnsPlayed: g.lost === SURVIVED ? g.params.turns : g.lostTurn,
+    turnsPlayed: g.lost !== SURVIVED ? g.lostTurn : g.rorCflWinner >= 0 ? g.rorCflEndTurn : g.params.turns,
     winners: g.lost === SURVIVED ? winnersOf(g) : 0,
     prestige: g.prestige.slice(),
     treasury: g.treasury.slice(),
@@ -207,5 +227,22 @@ export function makeOutcome(g: GameState): Outcome {
     rorDetachments: s.rorDetachments,
     rorSplitBattles: s.rorSplitBattles,
     rorRepopulated: s.rorRepopulated,
+    rorErrataChanges: s.rorErrataChanges,
+    rorStepDowns: s.rorStepDowns,
+    rorCensorPenalties: s.rorCensorPenalties,
+    rorCensorBarred: s.rorCensorBarred,
+    rorCensorContinued: s.rorCensorContinued,
+    rorGovernorsCompelled: s.rorGovernorsCompelled,
+    rorRewardsChanged: s.rorRewardsChanged,
+    rorLandBillsExtra: s.rorLandBillsExtra,
+    rorDictators: s.rorDictators,
+    rorDictatorVotes: s.rorDictatorVotes,
+    rorDictatorBattles: s.rorDictatorBattles,
+    rorCflEvents: s.rorCflEvents,
+    rorCflVotes: s.rorCflVotes,
+    rorCflAppointed: s.rorCflAppointed,
+    rorCflAuto: s.rorCflAuto,
+    rorCflWins: g.rorCflWinner >= 0 ? 1 : 0,
+    cflTurn: g.rorCflWinner >= 0 ? g.rorCflEndTurn : 0,
   };
 }

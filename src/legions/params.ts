@@ -105,6 +105,26 @@ const specs = {
   rorMaxCommanders: { def: 3, min: 1, max: 4, doc: 'ror-multiple-commanders: commanders, each with his own legions, that may fight one war (1 = the base rule). Not in the seeds (RoR sets no limit, errata 10.7): the design study\'s default' },
   rorSharedCredit: { def: 0, min: 0, max: 1, doc: 'ror-multiple-commanders: 0 = the commander who takes the last army alone gains the victory Prestige; 1 = the commanders who fought that war in the turn and survived share it: each faction commander among them gains ceil(Prestige / their number). Not in the seeds: a design-study option' },
   rorRepopulationThreshold: { def: [5, 8], min: 0, max: 30, len: 2, doc: 'ror-repopulation: aligned senators in Rome (3 players, 5 players) below which the top senator of the deck joins the faction with the fewest senators. 8 is RoR 1.09.81\'s number, kept for 5 players; the 3-player 5 (ceil(1.5 x 3)) is not in the seeds: the design study\'s rescaling' },
+  // ---- ror-senate-errata: Senate rules of the Republic of Rome errata, one 0/1 switch per sub-rule ----
+  rorStepDown: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata 9.34): 1 = after a unanimous defeat of its motion the chair\'s faction may hand the chair to the next senator in precedence instead of losing Prestige' },
+  rorCensorPays: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata 9.34): 1 = a prosecution defeated by every other faction costs the Censor\'s faction rorCensorDefeatPrestige (the Consul\'s faction pays nothing for it)' },
+  rorCensorDefeatPrestige: { def: 1, min: 0, max: 100, doc: 'ror-senate-errata (errata 9.34): Prestige the Censor\'s faction loses for a prosecution defeated unanimously (the errata\'s one Influence)' },
+  rorCensorSuccession: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata, Office Eligibility 6): 1 = the sitting Censor cannot be nominated Censor; he continues without a vote only if no other candidate is appointed' },
+  rorNoRefusal: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata 9.621): 1 = a governor back this meeting cannot refuse a new governorship when he is the only candidate' },
+  rorReward: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata 9.41): 1 = a Major conviction pays the Censor\'s faction the executed senator\'s Status / rorRewardDivisor instead of prosecutionCensorPrestige' },
+  rorRewardDivisor: { def: 2, min: 1, max: 10, doc: 'ror-senate-errata (errata 9.41): the prosecutor gains half (this divisor) of the executed senator\'s Influence, Status standing in for it' },
+  rorRewardRoundUp: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata: 1 = round the Major reward up, 0 = down. Not in the seeds (the errata say half, with no rounding): LEGIONS rounds its other halves up' },
+  rorLandBills: { def: 1, min: 0, max: 1, doc: 'ror-senate-errata (errata, Senate Phase Overview 9-10; with land-acts): 1 = one Land Act motion per act type and one repeal motion a turn, voted or vetoed, instead of one act passed and one repealed a turn' },
+  // ---- ror-dictator: RoR errata (Senate overview 2, Eligibility 4-5, 9.24, 9.72, 9.91, 9.92, 10.11) ----
+  rorDictatorWars: { def: 2, min: 1, max: 20, doc: 'ror-dictator: a Dictator may be chosen with at least this many active wars. Not in the seeds as a LEGIONS number: RoR\'s 3 active wars already lose LEGIONS, rescaled' },
+  rorDictatorArmies: { def: 6, min: 1, max: 100, doc: 'ror-dictator: or with a war of at least this many armies. Not in the seeds as a LEGIONS number: RoR\'s strength 20, rescaled to the top of a +2 war' },
+  rorDictatorAppointed: { def: 0, min: 0, max: 1, doc: 'ror-dictator (errata, Senate Phase Overview 2): 0 = the Dictator is elected (the chair nominates, vetoes allowed); 1 = the Consul\'s faction appoints him without a vote (RoR: both Consuls together)' },
+  rorDictatorPrestige: { def: 0, min: 0, max: 100, doc: 'ror-dictator: Prestige for the faction of a new Dictator. Not in the seeds: RoR\'s Influence for the office comes from outside them; 0 keeps the office military' },
+  rorMasterOfHorsePrestige: { def: 0, min: 0, max: 100, doc: 'ror-dictator: Prestige for the faction of a new Master of Horse. Not in the seeds: 0, as for the Dictator' },
+  // ---- ror-consul-for-life: RoR 1.09.82-823; errata X, 9.67, 12.31 ----
+  rorCflPrestige: { def: 30, min: 0, max: 1000, doc: 'ror-consul-for-life: a senator may be nominated Consul for Life when his faction has this much Prestige. Not in the seeds as a LEGIONS number: RoR\'s 21 Influence, rescaled to faction Prestige' },
+  rorCflAutoPrestige: { def: 45, min: 0, max: 1000, doc: 'ror-consul-for-life: a faction reaching this Prestige makes its senior senator in Rome Consul for Life without a vote. Not in the seeds as a LEGIONS number: RoR\'s 35 Influence, rescaled' },
+  rorCflStatusVotes: { def: 1, min: 0, max: 10, doc: 'ror-consul-for-life: the nominee adds his Status times this to the votes for him. Not in the seeds as a LEGIONS number: RoR adds his Influence, about a quarter of a Senate' },
 } as const satisfies Record<string, ParamSpec>;
 
 export type ParamKey = keyof typeof specs;

@@ -101,6 +101,11 @@ export interface Policy {
    * the Forum (one of `candidates`) joins us.
    */
   repopulationPick(g: GameView, me: number, candidates: readonly number[]): number;
+  /**
+   * ror-senate-errata, as chair: motion `m` of ours was defeated by every other faction. true = hand the
+   * chair to `nextChair(g)` for the rest of the meeting instead of losing Prestige; false = pay it.
+   */
+  stepDown(g: GameView, me: number, m: Motion): boolean;
 
   // ---- 6. Combat and 7. Adjustments ----
   /**
@@ -152,6 +157,9 @@ export {
 } from './ror/detachments.js';
 export { movableMask, movableState, reinforceable } from './ror/reinforcements.js';
 export { winnersOf } from './outcome.js';
+// Republic of Rome modules.
+export { nextChair, landActTypeOpen } from './ror/senate-errata.js';
+export { commandRating, dictatorCommands, dictatorWarranted } from './ror/dictator.js';
 
 /** Whether a motion identical to `m` is already on the agenda. */
 export function onAgenda(g: GameView, m: Motion): boolean {

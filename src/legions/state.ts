@@ -26,6 +26,8 @@ export const AT_FORUM = 1; // face-up neutral in the Forum
 export const AT_ROME = 2; // in a faction, in Rome (may attend meetings)
 export const AT_GOVERNOR = 3; // governing senPost province
 export const AT_COMMANDER = 4; // commanding at war senPost
+/** ror-dictator: the Master of Horse with the Dictator at war senPost (he commands nothing himself). */
+export const AT_MASTER_OF_HORSE = 5;
 
 /** Seats are faction colours in this order (the Deaths tables name them); traces name factions so. */
 export const FACTION_NAMES = ['Red', 'Yellow', 'Green', 'Blue', 'Lilac'] as const;
@@ -222,6 +224,37 @@ export interface Stats {
   rorSplitBattles: number;
   /** ror-repopulation: senators who joined a faction to bring Rome back to the threshold. */
   rorRepopulated: number;
+  // ---- ror-senate-errata (src/legions/ror/senate-errata.ts): each counts a change the sub-rule made ----
+  /** Any of the counters below (the module's trigger). */
+  rorErrataChanges: number;
+  /** Chairs handed on after a unanimous defeat instead of a Prestige loss. */
+  rorStepDowns: number;
+  /** Unanimously defeated prosecutions that cost the Censor's faction Prestige the base game would not have taken. */
+  rorCensorPenalties: number;
+  /** Censor elections in which the sitting Censor's faction would have nominated him but could not. */
+  rorCensorBarred: number;
+  /** Censors who stayed in office without a vote, no other candidate having been appointed. */
+  rorCensorContinued: number;
+  /** Returning governors appointed although their faction refused, being the only candidate. */
+  rorGovernorsCompelled: number;
+  /** Major convictions whose reward differed from the base game's. */
+  rorRewardsChanged: number;
+  /** Land Acts passed in a turn in which another had already passed. */
+  rorLandBillsExtra: number;
+  // ---- ror-dictator (src/legions/ror/dictator.ts) ----
+  /** Dictators elected or appointed. */
+  rorDictators: number;
+  /** Dictator nominations put to the vote. */
+  rorDictatorVotes: number;
+  /** Battles in which the Master of Horse raised the Dictator's attack. */
+  rorDictatorBattles: number;
+  // ---- ror-consul-for-life (src/legions/ror/consul-for-life.ts) ----
+  /** Consul for Life nominations voted plus automatic appointments (the module's trigger). */
+  rorCflEvents: number;
+  rorCflVotes: number;
+  /** Consuls for Life elected or appointed automatically; of those automatic. */
+  rorCflAppointed: number;
+  rorCflAuto: number;
 }
 
 export interface TraceEvent {
@@ -253,6 +286,8 @@ export interface Streams {
   commanders: Prng;
   /** ror-repopulation: the die roll between factions still tied. */
   repopulation: Prng;
+  /** ror-dictator: the Master of Horse's death checks. */
+  dictator: Prng;
   /** One stream per faction policy. */
   policy: Prng[];
 }
@@ -271,6 +306,7 @@ export function makeStreams(seed: string, players: number): Streams {
     rorAssassination: makePrng(seed + '/ror-assassination'),
     commanders: makePrng(seed + '/commanders'),
     repopulation: makePrng(seed + '/repopulation'),
+    dictator: makePrng(seed + '/dictator'),
     policy,
   };
 }
@@ -287,6 +323,7 @@ export function cloneStreams(s: Streams): Streams {
     rorAssassination: clonePrng(s.rorAssassination),
     commanders: clonePrng(s.commanders),
     repopulation: clonePrng(s.repopulation),
+    dictator: clonePrng(s.dictator),
     policy: s.policy.map(clonePrng),
   };
 }
@@ -417,6 +454,27 @@ export interface GameState {
   landActType2Sponsor: number[];
   landActType2CoSponsor: number[];
 
+  // ---- Republic of Rome modules (src/legions/ror/; all plain numbers, -1 or 0 = none) ----
+  /** ror-senate-errata: the senator who took the chair when the presiding one stepped down (-1 = the Consul presides). */
+  rorChair: number;
+  /** ror-senate-errata (land bills): turn in which a Type I / Type II Land Act motion was last voted or vetoed. */
+  rorLandType1Turn: number;
+  rorLandType2Turn: number;
+  /** ror-dictator: the Dictator and his Master of Horse in office, and the turn he was chosen. */
+  rorDictator: number;
+  rorMasterOfHorse: number;
+  rorDictatorTurn: number;
+  /** ror-dictator: who held those offices until this meeting's Consul election (open to prosecution). */
+  rorExDictator: number;
+  rorExMasterOfHorse: number;
+  /** ror-consul-for-life: the Consul for Life (-1 none), the turn he took office, the turn of this turn's nomination. */
+  rorCfl: number;
+  rorCflTurn: number;
+  rorCflVoteTurn: number;
+  /** ror-consul-for-life: the faction that won through him and the turn the game ended (-1 / 0 = none). */
+  rorCflWinner: number;
+  rorCflEndTurn: number;
+
   // ---- scratch reused by every decision of this game (kept per game so nested rollouts are safe) ----
   /** The motion being proposed or voted on. */
   motion: Motion;
@@ -482,6 +540,10 @@ export function emptyStats(): Stats {
     rorAssassinConvictions: 0,
     rorLeaderlessKept: 0, rorReinforceBlocked: 0, rorRecallsVoided: 0, rorDispatchesDeferred: 0, rorReinforcementsBound: 0, rorDisasters: 0, rorStandoffs: 0,
     rorDisasterStandoffs: 0, rorDetachmentMotions: 0, rorDetachments: 0, rorSplitBattles: 0, rorRepopulated: 0,
+    rorErrataChanges: 0, rorStepDowns: 0, rorCensorPenalties: 0, rorCensorBarred: 0, rorCensorContinued: 0,
+    rorGovernorsCompelled: 0, rorRewardsChanged: 0, rorLandBillsExtra: 0,
+    rorDictators: 0, rorDictatorVotes: 0, rorDictatorBattles: 0,
+    rorCflEvents: 0, rorCflVotes: 0, rorCflAppointed: 0, rorCflAuto: 0,
   };
 }
 

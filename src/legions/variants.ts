@@ -7,6 +7,7 @@ export const VARIANT_NAMES = [
   // Republic of Rome modules (issue 14; docs/rules.md, Variations)
   'ror-garrisons', 'ror-frontier', 'ror-assassination',
   'ror-leaderless-legions', 'ror-reinforcements', 'ror-disaster-standoff', 'ror-multiple-commanders', 'ror-repopulation',
+  'ror-senate-errata', 'ror-dictator', 'ror-consul-for-life',
 ] as const;
 export type VariantName = (typeof VARIANT_NAMES)[number];
 

@@ -23,6 +23,9 @@ export const SCALAR_METRICS = [
   'rorAssassinConvictions',
   'rorLeaderlessKept', 'rorReinforceBlocked', 'rorRecallsVoided', 'rorDispatchesDeferred', 'rorReinforcementsBound', 'rorDisasters', 'rorStandoffs',
   'rorDisasterStandoffs', 'rorDetachmentMotions', 'rorDetachments', 'rorSplitBattles', 'rorRepopulated',
+  'rorErrataChanges', 'rorStepDowns', 'rorCensorPenalties', 'rorCensorBarred', 'rorCensorContinued', 'rorGovernorsCompelled',
+  'rorRewardsChanged', 'rorLandBillsExtra', 'rorDictators', 'rorDictatorVotes', 'rorDictatorBattles',
+  'rorCflEvents', 'rorCflVotes', 'rorCflAppointed', 'rorCflAuto', 'rorCflWins', 'cflTurn',
 ] as const satisfies readonly (keyof Outcome)[];
 export type ScalarMetric = (typeof SCALAR_METRICS)[number];
 

@@ -28,7 +28,7 @@ export interface MeanCi {
 
 export interface TurnRow {
   turn: number;
-  /** Games still going at the start of the turn. */
+  /** Games still going at the start of the turn (neither lost nor ended by a Consul for Life before it). */
   atRisk: number;
   losses: Record<(typeof CAUSES)[number], number>;
   /** Losses in this turn / games at risk (null once no game is at risk). */
@@ -112,11 +112,13 @@ export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: str
   const turns = Math.max(id.turns, acc.riByTurn.length);
   const byTurn: TurnRow[] = [];
   let lost = 0;
+  let ended = 0; // ror-consul-for-life: games won at the end of an earlier turn, no longer at risk
   for (let t = 1; t <= turns; t++) {
-    const atRisk = n - lost;
+    const atRisk = n - lost - ended;
     const losses = Object.fromEntries(CAUSES.map((c, i) => [c, acc.lossTurn[i]!.count(t)])) as TurnRow['losses'];
     const k = losses.revolt + losses.bankruptcy + losses.wars;
     lost += k;
+    ended += acc.metrics.cflTurn.count(t);
     const hz = atRisk ? wilson(k, atRisk) : null;
     byTurn.push({
       turn: t,

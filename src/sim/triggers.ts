@@ -60,4 +60,19 @@ export const TRIGGERS: Record<VariantName, TriggerDef> = {
     what: 'a motion to send a second (or third) commander with his own legions to a war that already had one',
   },
   'ror-repopulation': { main: 'rorRepopulated', detail: ['rorRepopulated'], what: 'a senator joined a faction to repopulate Rome' },
+  'ror-senate-errata': {
+    main: 'rorErrataChanges',
+    detail: [
+      'rorErrataChanges', 'rorStepDowns', 'rorCensorPenalties', 'rorCensorBarred', 'rorCensorContinued', 'rorGovernorsCompelled',
+      'rorRewardsChanged', 'rorLandBillsExtra',
+    ],
+    what: 'a sub-rule changed the game (a step-down, a Censor\'s penalty or succession, a compelled governor, a Major reward, a second Land Act)',
+  },
+  'ror-dictator': {
+    main: 'rorDictators', detail: ['rorDictators', 'rorDictatorVotes', 'rorDictatorBattles'], what: 'a Dictator elected or appointed',
+  },
+  'ror-consul-for-life': {
+    main: 'rorCflEvents', detail: ['rorCflEvents', 'rorCflVotes', 'rorCflAppointed', 'rorCflAuto', 'rorCflWins', 'cflTurn'],
+    what: 'a Consul for Life nomination voted, or one reached automatically',
+  },
 };

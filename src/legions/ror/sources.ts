@@ -14,6 +14,9 @@ export const MODULE_SOURCES: Readonly<Record<string, string>> = {
   'ror-disaster-standoff': '004 1.09.645 (Disaster/Standoff numbers, once per war and turn); errata 10.2',
   'ror-multiple-commanders': '004 1.09.645; errata 10.7, 10.9, 10.11',
   'ror-repopulation': '004 1.09.81',
+  'ror-senate-errata': 'errata 9.34, 9.41, 9.621, Office Eligibility 6, Senate Phase Overview 9-10',
+  'ror-dictator': 'errata Senate Phase Overview 2, Office Eligibility 4-5, 9.24, 9.72, 9.91, 9.92, 10.11, 10.12, General Recall rules',
+  'ror-consul-for-life': '004 1.09.82-1.09.823; errata Special Proposals X, 9.67, 12.31',
 };
 
 /**
@@ -32,6 +35,9 @@ export const OUT_OF_SEED_PARAMS: Readonly<Record<string, readonly ParamKey[]>> =
   'ror-disaster-standoff': ['rorDisasterRoll', 'rorStandoffRoll', 'rorDisasterLossDiv', 'rorStandoffLossDiv'],
   'ror-multiple-commanders': ['rorMaxCommanders', 'rorSharedCredit'],
   'ror-repopulation': ['rorRepopulationThreshold'],
+  'ror-senate-errata': ['rorRewardRoundUp'],
+  'ror-dictator': ['rorDictatorWars', 'rorDictatorArmies', 'rorDictatorPrestige', 'rorMasterOfHorsePrestige'],
+  'ror-consul-for-life': ['rorCflPrestige', 'rorCflAutoPrestige', 'rorCflStatusVotes'],
 };
 
 /** Per module: parameters that switch between readings of the seed text (not numbers). */

@@ -14,7 +14,8 @@ import { legionsAt } from '../income.js';
 import type { Policy } from '../policy.js';
 import { vacateOffices } from '../senate/prosecutions.js';
 import { factionLegionsAt, warName } from '../senate/military.js';
-import { FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName, statusOf } from '../state.js';
+import { FL_NONE, type GameState, MAX_DET, senatorName, statusOf } from '../state.js';
+import { battleRating, masterOfHorseFate } from './dictator.js';
 import {
   addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, disbandDetachments,
   factionLegionLeaves, releaseDetCommander, setDetCommander, setDetLossTurn,
@@ -52,23 +53,25 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
     const legions = detLegions(g, i, d);
     const mask = detFactionMask(g, i, d);
     if (cf >= 0 && mask & (1 << cf)) w.ownCmdMask[i] |= 1 << cf;
+    const mr = battleRating(g, i, c, legions); // ror-dictator: the Dictator's detachment adds his Master of Horse's rating
     const rh = romanDifference(g);
     const sum = romanCardSum;
     const eh = halfRandomDifference(g);
-    const b = resolveBattle(legions, militaryRatingOf(c), w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
+    const b = resolveBattle(legions, mr, w.armies[i]!, rh, eh, p.additionalLossesRatio === 1, battle);
     disasterStandoff(g, i, sum, legions, b);
     g.stats.battles++;
     if (order.length > 1) g.stats.rorSplitBattles++;
     w.armies[i] -= b.enemyLost;
     const lost = b.romanLost;
     if (b.romanAttack !== b.enemyAttack || lost > 0) stalemates = false;
-    if (g.trace) log(g, `Battle at ${warName(g, i)}, detachment of ${senatorName(c)}: Roman ${b.romanAttack} (${legions} legions, MR ${militaryRatingOf(c)}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
+    if (g.trace) log(g, `Battle at ${warName(g, i)}, detachment of ${senatorName(c)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
     if (lost > 0) {
       removeDetLosses(g, policies, i, d, lost, cf);
       g.stats.legionsLost += lost;
       setDetLossTurn(g, i, d, g.turn);
       lostTotal += lost;
     }
+    if (c === g.rorDictator && g.rorMasterOfHorse >= 0) masterOfHorseFate(g, i, legions, lost); // he fights beside the Dictator
     if (2 * lost >= legions && lost > 0) {
       const r = randomNumber(g);
       if (commanderKilled(legions, lost, r, statusOf(c))) {

@@ -41,7 +41,7 @@ export interface MotionRules {
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
   g.cands.length = 0;
   for (let s = 0; s < SENATORS; s++) {
-    if (s === g.consul || s === g.censor) continue;
+    if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
     if (g.senWhere[s] === AT_ROME && g.senPresent[s] && g.senOwner[s]! >= 0) g.cands.push(s);
     else if (includeNeutrals && g.senWhere[s] === AT_FORUM) g.cands.push(s);
   }

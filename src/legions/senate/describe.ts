@@ -1,7 +1,8 @@
 // Motions as sentences for the Secretary's record (replay traces, policy errors).
 import {
-  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, GARRISON,
-  LAND_ACT, type Motion, PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
+  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
+  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } from '../motion.js';
 import { EVENT_NAMES, factionName, type GameState, senatorName } from '../state.js';
 
@@ -59,6 +60,9 @@ export function motionSentence(g: GameState, m: Motion): string {
     case GARRISON: return `garrison ${provinceText(g, m.target)} with ${legionsText(m.count, 0)}`;
     case RECALL_GARRISON: return `recall ${legionsText(m.count, 0)} from the garrison of ${provinceText(g, m.target)}`;
     case ASSASSIN_TRIAL: return `try ${senatorText(g, m.senator)}, whose assassin was caught, for the attempt on ${factionName(m.target)}`;
+    case ELECT_DICTATOR: return `${g.params.rorDictatorAppointed ? 'appoint' : 'elect'} ${senatorText(g, m.senator)} Dictator`;
+    case NAME_MASTER_OF_HORSE: return `name ${senatorText(g, m.senator)} Master of Horse`;
+    case ELECT_CONSUL_FOR_LIFE: return `elect ${senatorText(g, m.senator)} Consul for Life`;
     default: return `motion of kind ${m.kind}`;
   }
 }

@@ -3,6 +3,8 @@ import { addPrestige, log } from '../common.js';
 import { ELECT_CENSOR, ELECT_CONSUL, type Motion } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import { dictatorItem, endDictatorship } from '../ror/dictator.js';
+import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
 import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
@@ -11,7 +13,7 @@ const consulRules: MotionRules = {
     g.cands.length = 0;
     for (let s = 0; s < SENATORS; s++) {
       if (s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
-      if (isRejected(g, ELECT_CONSUL, -1, s)) continue;
+      if (isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
       g.cands.push(s); // the sitting Censor may stand (he then gives up the censorship)
     }
   },
@@ -19,13 +21,18 @@ const consulRules: MotionRules = {
   execute() {},
 };
 
-/** Censor candidates: present, in Rome, in a faction, formerly Consul or Censor, not the new Consul. */
+/**
+ * Censor candidates: present, in Rome, in a faction, formerly Consul or Censor, not the new Consul;
+ * with ror-senate-errata's succession rule, not the sitting Censor either; with ror-dictator, not the
+ * new Dictator or Master of Horse (one office at a time).
+ */
 const censorRules: MotionRules = {
   candidates(g) {
     g.cands.length = 0;
+    const barred = errata(g, 'rorCensorSuccession') ? g.censor : -1;
     for (let s = 0; s < SENATORS; s++) {
       if (s === g.consul || !g.senCensorEligible[s] || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
-      if (isRejected(g, ELECT_CENSOR, -1, s)) continue;
+      if (isRejected(g, ELECT_CENSOR, -1, s) || s === barred || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
       g.cands.push(s);
     }
   },
@@ -50,6 +57,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.censor === consul) g.censor = -1;
     g.senCensorEligible[consul] = 1;
     g.senOfficeTurn[consul] = g.turn;
+    g.rorChair = -1; // ror-senate-errata: the new Consul presides, whoever held the chair before
     addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
     if (g.trace) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
   } else {
@@ -57,6 +65,11 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.trace) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
   }
   g.temporaryConsul = false;
+  if (g.variants['ror-dictator']) {
+    // The dictatorship ends with the Consul election; item 1a may choose the next one (errata overview 2, 9.92).
+    endDictatorship(g);
+    dictatorItem(g, policies);
+  }
   if (firstTurn && consul < 0) {
     // Nobody could be elected: the Temporary Consul keeps the chair, so he cannot also be Censor.
     g.censor = -1;
@@ -64,10 +77,23 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
   }
   if (firstTurn) {
     g.senOfficeTurn[tempConsul] = g.turn;
-    if (g.trace) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
+    // (With ror-dictator he may have left the censorship for the dictatorship or the Master of Horse.)
+    if (g.trace && g.censor === tempConsul) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
     return;
   }
-  const censor = appoint(g, policies, ELECT_CENSOR, -1, censorRules);
+  const sitting = errata(g, 'rorCensorSuccession') ? g.censor : -1;
+  if (sitting >= 0) {
+    // ror-senate-errata: would his faction have put the sitting Censor up? (asked, not played)
+    censorRules.candidates!(g);
+    if (g.senPresent[sitting] && g.senOwner[sitting]! >= 0 && g.senWhere[sitting] === AT_ROME && !isRejected(g, ELECT_CENSOR, -1, sitting)) {
+      let k = 0;
+      while (k < g.cands.length && g.cands[k]! < sitting) k++;
+      g.cands.splice(k, 0, sitting); // where the base game's list has him
+      sittingCensorBarred(g, policies, sitting);
+    }
+  }
+  let censor = appoint(g, policies, ELECT_CENSOR, -1, censorRules);
+  if (censor < 0 && censorContinues(g, sitting)) censor = sitting; // he stays only if nobody else was appointed
   g.censor = censor;
   if (censor >= 0) {
     g.senOfficeTurn[censor] = g.turn;

@@ -4,6 +4,7 @@ import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { repopulate } from '../ror/repopulation.js';
+import { governorCompelled } from '../ror/senate-errata.js';
 import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
@@ -36,7 +37,8 @@ const governorRules: MotionRules = {
     const s = m.senator;
     const f = g.senOwner[s]!;
     if (f < 0 || g.senGovReturnTurn[s] !== g.turn) return true;
-    return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
+    // ror-senate-errata (no refusal): asked as in the base game; the only candidate cannot refuse.
+    return askBool(g, f, policies[f]!.consent(g, f, m), 'consent') || governorCompelled(g, s);
   },
   execute() {},
 };

@@ -10,12 +10,16 @@ import { prosecutions } from './prosecutions.js';
 import { assassinations } from '../ror/assassination.js';
 import { repopulate } from '../ror/repopulation.js';
 import { resetFresh, ROR_REINFORCEMENTS } from '../ror/reinforcements.js';
+import { cflItem } from '../ror/consul-for-life.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
   g.rejected.length = 0;
   g.agendaCount = 0;
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
+  g.rorChair = -1;
+  g.rorExDictator = -1;
+  g.rorExMasterOfHorse = -1;
   returnGovernors(g);
   takeAttendance(g, policies);
   if (g.variants[ROR_REINFORCEMENTS]) resetFresh(g);
@@ -29,7 +33,9 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   elections(g, policies);
   prosecutions(g, policies);
   repopulate(g, policies);
+  if (g.variants['ror-consul-for-life']) cflItem(g, policies); // item 3a: after the prosecutions (errata X, 9.67)
   appointGovernors(g, policies);
   openBusiness(g, policies);
+  g.rorChair = -1; // a chair handed on (ror-senate-errata) serves for the rest of this meeting only
   if (g.trace) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
 }

@@ -2,6 +2,7 @@
 import { addPrestige, changeRI, legalInt, log, statePays } from '../common.js';
 import type { Motion } from '../motion.js';
 import type { GameState } from '../state.js';
+import { errata, landActTypeOpen, landActVoted } from '../ror/senate-errata.js';
 import type { MotionRules } from './agenda.js';
 
 /** Prestige of an act's type: [sponsor, co-sponsor, voters]. */
@@ -23,15 +24,17 @@ function landActPrestige(g: GameState, m: Motion, passed: boolean): void {
 }
 
 export const landActRules: MotionRules = {
-  applicable: (g) => g.landActPassedTurn !== g.turn && landActsInPlace(g) < g.params.landActStones,
+  applicable: (g) => (landActTypeOpen(g, 1) || landActTypeOpen(g, 2)) && landActsInPlace(g) < g.params.landActStones,
   check(g, m) {
     if (m.count !== 1 && m.count !== 2) return 'count must be the act type, 1 or 2';
-    if (g.landActPassedTurn === g.turn) return 'a Land Act already passed this turn';
+    // ror-senate-errata (land bills): one motion per act type a turn instead of one act passed a turn.
+    if (!landActTypeOpen(g, m.count)) return errata(g, 'rorLandBills') ? 'a Land Act of this type was already moved this turn' : 'a Land Act already passed this turn';
     return landActsInPlace(g) < g.params.landActStones ? null : 'no green stone left';
   },
   execute(g, _p, m, passed) {
     g.stats.landActsVoted++;
     landActPrestige(g, m, passed);
+    landActVoted(g, m.count, passed);
     if (!passed) return;
     g.landActPassedTurn = g.turn;
     g.stats.landActs++;
@@ -53,7 +56,7 @@ export const landActRules: MotionRules = {
 export const repealRules: MotionRules = {
   applicable: (g) => g.landActRepealTurn !== g.turn && g.landActType2Turn.some((t) => t !== g.turn),
   check(g, m) {
-    if (g.landActRepealTurn === g.turn) return 'an act was already repealed this turn';
+    if (g.landActRepealTurn === g.turn) return errata(g, 'rorLandBills') ? 'a repeal was already moved this turn' : 'an act was already repealed this turn';
     if (!legalInt(m.target, 0, g.landActType2Turn.length - 1)) return 'no such Type II act';
     return g.landActType2Turn[m.target] === g.turn ? 'an act cannot be repealed in the turn it passed' : null;
   },
@@ -69,6 +72,8 @@ export const repealRules: MotionRules = {
       addPrestige(g, m.sponsor, -sp);
       if (m.coSponsor >= 0) addPrestige(g, m.coSponsor, -co);
     }
+    // ror-senate-errata (land bills): one repeal motion a turn, passed or not.
+    if (errata(g, 'rorLandBills')) g.landActRepealTurn = g.turn;
     if (!passed) return;
     const i = m.target;
     if (!byRepeal) {

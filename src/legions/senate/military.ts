@@ -3,6 +3,7 @@ import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
 import { legionsAt, stateLegionCount } from '../income.js';
 import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
+import { commandRating, dictatorCommands, dictatorTakesCommand } from '../ror/dictator.js';
 import {
   addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions,
   factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn,
@@ -12,7 +13,7 @@ import {
   commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
 } from '../ror/reinforcements.js';
 import {
-  AT_COMMANDER, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, militaryRatingOf, senatorName,
+  AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
 } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
 
@@ -109,19 +110,31 @@ const raiseRules: MotionRules = {
   },
 };
 
-/** Commander candidates: free present faction senators and face-up neutrals, not rejected this turn. */
+/**
+ * Commander candidates: free present faction senators and face-up neutrals, not rejected this turn;
+ * with ror-dictator, the Dictator in Rome too (his office is a command).
+ */
 function commanderCandidates(g: GameState, kind: number): void {
   listFreeSenators(g, true);
+  const d = g.rorDictator;
+  if (d >= 0 && g.senWhere[d] === AT_ROME && g.senPresent[d]) {
+    let k = 0;
+    while (k < g.cands.length && g.cands[k]! < d) k++;
+    g.cands.splice(k, 0, d);
+  }
   let k = 0;
   for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
   g.cands.length = k;
 }
 
-/** A senator may refuse command unless the legions plus his Military Rating exceed the armies. */
+/**
+ * A senator may refuse command unless the legions plus his Military Rating exceed the armies (the
+ * Dictator's rating includes his Master of Horse's, who goes with him).
+ */
 function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion, legions: number): boolean {
   const s = m.senator;
   const f = g.senOwner[s]!;
-  if (f < 0 || legions + militaryRatingOf(s) > g.wars.armies[m.target]!) return true;
+  if (f < 0 || legions + commandRating(g, s, -1) > g.wars.armies[m.target]!) return true;
   return askBool(g, f, policies[f]!.consent(g, f, m), 'consent');
 }
 
@@ -146,6 +159,7 @@ const dispatchRules: MotionRules = {
     const after = here + m.count + popcount(m.mask);
     if (detCommander(g, w, d) >= 0) {
       if (m.senator !== -1) return d === 0 ? 'the war already has a commander' : 'that detachment already has a commander';
+      if (dictatorCommands(g, w, d)) return 'the Dictator cannot be reinforced'; // ror-dictator (General Recall rules)
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
@@ -171,6 +185,7 @@ const dispatchRules: MotionRules = {
       // ror-multiple-commanders: a commander with his own legions at a war that already has one.
       if (newDetachment(g, w, d)) g.stats.rorDetachments++;
       takeDetCommand(g, m.senator, w, d);
+      dictatorTakesCommand(g, m.senator, w); // ror-dictator: his Master of Horse goes with him
       // Legions left without a commander get a replacement (Recall Legions/Commanders; Deaths): last
       // turn's loss was his predecessor's, so he cannot be replaced for it in this meeting.
       setDetLossTurn(g, w, d, -1);
@@ -207,6 +222,7 @@ const transferRules: MotionRules = {
     const bad = detFields(g, m, true);
     if (bad !== null) return bad;
     if (detCommander(g, b, m.det2) < 0) return 'the receiving war has no commander';
+    if (dictatorCommands(g, a, m.det) || dictatorCommands(g, b, m.det2)) return 'the Dictator\'s forces can be neither reduced nor reinforced';
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > detStateLegions(g, a, m.det)) return 'not that many State legions there';
     if (!maskIn(m, detFactionMask(g, a, m.det))) return 'faction legions not at that war';
     const moved = m.count + popcount(m.mask);
@@ -238,6 +254,7 @@ const recallRules: MotionRules = {
     if (!validWar(g, w)) return 'not an active war';
     const bad = detFields(g, m, false);
     if (bad !== null) return bad;
+    if (dictatorCommands(g, w, m.det)) return 'legions under the Dictator cannot be recalled';
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > detStateLegions(g, w, m.det)) return 'not that many State legions there';
     if (!maskIn(m, detFactionMask(g, w, m.det))) return 'faction legions not at that war';
     return m.count + popcount(m.mask) > 0 ? null : 'nothing to recall';
@@ -271,6 +288,7 @@ const replaceRules: MotionRules = {
     const bad = detFields(g, m, false);
     if (bad !== null) return bad;
     if (detCommander(g, w, m.det) < 0) return 'not a war with a commander';
+    if (dictatorCommands(g, w, m.det)) return 'the Dictator cannot be replaced';
     if (detLossTurn(g, w, m.det) !== g.turn - 1) return 'these legions suffered no loss last turn';
     return inCands(g, m.senator) ? null : 'not an eligible commander';
   },
@@ -283,6 +301,7 @@ const replaceRules: MotionRules = {
     returnSenator(g, old);
     if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
     takeDetCommand(g, m.senator, w, m.det);
+    dictatorTakesCommand(g, m.senator, w); // ror-dictator: his Master of Horse goes with him
     setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
     if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },

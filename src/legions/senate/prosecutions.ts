@@ -1,8 +1,9 @@
 // Prosecutions: the Censor accuses; two Minor or one Major per turn (rules-notes 17).
-import { addPrestige, log, releaseConcessions, senatorToDeckBottom } from '../common.js';
+import { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } from '../common.js';
 import { PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import { convictionReward } from '../ror/senate-errata.js';
 import { askProposal, type MotionRules } from './agenda.js';
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
@@ -15,6 +16,8 @@ export function minorEligible(g: GameState, s: number): boolean {
 /** Major: Consul or Censor in the previous turn, or a commander who took spoils, back last turn. */
 export function majorEligible(g: GameState, s: number): boolean {
   if (g.turn >= 2 && (s === g.outgoingConsul || s === g.outgoingCensor)) return true;
+  // ror-dictator: the offices that ended at this meeting's Consul election are offices held last turn.
+  if (s === g.rorExDictator || s === g.rorExMasterOfHorse) return true;
   return g.senSpoilsTurn[s] === g.turn - 1 && g.turn >= 2;
 }
 
@@ -47,7 +50,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
       }
       gs.stats.convictions++;
       const f = gs.senOwner[m.senator]!;
-      addPrestige(gs, cf, gs.params.prosecutionCensorPrestige);
+      addPrestige(gs, cf, convictionReward(gs, m.senator, m.major)); // ror-senate-errata: half the Status for a Major one
       if (m.major) {
         if (gs.trace) log(gs, `${senatorName(m.senator)} of ${factionName(f)} is executed`);
         gs.stats.senatorsExecuted++;
@@ -80,7 +83,8 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
 export function vacateOffices(g: GameState, s: number): void {
   if (g.consul === s) {
     const prev = g.previousConsul;
-    if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME) {
+    // (ror-dictator: a previous Consul who is now Dictator or Master of Horse holds an office already.)
+    if (prev >= 0 && prev !== s && g.senOwner[prev]! >= 0 && g.senWhere[prev] === AT_ROME && prev !== g.rorDictator && prev !== g.rorMasterOfHorse) {
       g.consul = prev;
       if (g.censor === prev) g.censor = -1; // one office at a time: he leaves the censorship
     } else if (g.censor >= 0 && g.censor !== s) {
@@ -91,4 +95,17 @@ export function vacateOffices(g: GameState, s: number): void {
   }
   if (g.censor === s) g.censor = -1;
   if (g.previousConsul === s) g.previousConsul = -1;
+  if (s === g.rorChair) g.rorChair = -1;
+  // ror-dictator: the dictatorship dies with him (his Master of Horse never takes his place: errata 10.12).
+  if (s === g.rorDictator) {
+    masterOfHorseReturns(g);
+    g.rorDictator = -1;
+    g.rorMasterOfHorse = -1;
+  }
+  if (s === g.rorMasterOfHorse) g.rorMasterOfHorse = -1;
+  // ror-consul-for-life: control of the factions reverts (errata 12.31).
+  if (s === g.rorCfl) {
+    g.rorCfl = -1;
+    if (g.trace) log(g, `The Consul for Life ${senatorName(s)} is dead: the game goes on`);
+  }
 }

@@ -1,8 +1,12 @@
 // Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break;
 // Consular Powers' "no discussion" rulings, objections and penalties.
 import { addPrestige, askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import { ASSASSIN_TRIAL, BILL, CENSURE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT } from '../motion.js';
+import {
+  ASSASSIN_TRIAL, BILL, CENSURE, ELECT_CONSUL_FOR_LIFE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT,
+} from '../motion.js';
 import type { Policy } from '../policy.js';
+import { cflBonusVotes } from '../ror/consul-for-life.js';
+import { censorDefeat, errata, offerStepDown } from '../ror/senate-errata.js';
 import { AT_ROME, factionName, type GameState, influenceOf, SENATORS } from '../state.js';
 import { motionSentence, voteLine } from './describe.js';
 
@@ -72,7 +76,8 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
  * (Vetoes). ror-assassination: an assassination trial cannot be vetoed (RoR Senate item Z).
  */
 function mayVeto(g: GameState, m: Motion, f: number): boolean {
-  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL;
+  // ror-consul-for-life: a nomination for Consul for Life cannot be vetoed (1.09.821); nor can a trial (ror-assassination).
+  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL && m.kind !== ELECT_CONSUL_FOR_LIFE;
 }
 
 /**
@@ -123,7 +128,8 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   const n = g.players;
   const consulF = presidingFaction(g);
   if (m.tabledBy < 0) m.tabledBy = consulF;
-  m.votesFor = 0;
+  // ror-consul-for-life: the nominee's own weight counts for him from the start (1.09.821).
+  m.votesFor = m.kind === ELECT_CONSUL_FOR_LIFE ? cflBonusVotes(g, m) : 0;
   m.votesAgainst = 0;
   m.closed = false;
   m.objected = 0;
@@ -220,11 +226,15 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   }
   if (!passed) {
     recordFailure(g, m);
-    // A Consul's motion defeated unanimously by all the other factions costs Prestige.
-    if (m.sponsor === consulF && voters > 0) {
+    if (m.kind === PROSECUTE && voters > 0 && errata(g, 'rorCensorPays')) {
+      // ror-senate-errata: the Censor, not the Consul, answers for a prosecution defeated unanimously.
+      censorDefeat(g, m, consulF);
+    } else if (m.sponsor === consulF && voters > 0) {
+      // A Consul's motion defeated unanimously by all the other factions costs Prestige.
       let unanimous = true;
       for (let f = 0; f < n; f++) if (f !== consulF && m.stance[f] !== -1) unanimous = false;
-      if (unanimous) {
+      // ror-senate-errata: the chair may step down instead (never over a prosecution).
+      if (unanimous && (m.kind === PROSECUTE || !offerStepDown(g, policies, m, consulF))) {
         addPrestige(g, consulF, -g.params.consulDefeatPrestige);
         if (g.trace) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
       }
