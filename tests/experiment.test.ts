@@ -257,6 +257,28 @@ describe('running experiments', () => {
     expect(moved.stdout).toMatch(/metric\(s\) moved beyond tolerance/);
   });
 
+  it('lists, per arm, the parameters of its Republic of Rome modules that the seeds do not give, with their values', () => {
+    const f = writeExperiment('seedless', {
+      games: 60, seed: 's', policies: 'statesman', metrics: ['collapse'],
+      arms: [{ name: 'base' }, { name: 'ds', variants: ['ror-disaster-standoff'], rules: { rorDisasterRoll: 12 } }, { name: 'll', variants: ['ror-leaderless-legions'] }],
+    });
+    const out = join(tmp, 'seedless');
+    expect(cli('experiment', f, '--out', out, '--quiet').status).toBe(0);
+    const j = JSON.parse(readFileSync(join(out, 'results.json'), 'utf8'));
+    const byArm = Object.fromEntries(j.arms.map((a: { name: string; outOfSeed: unknown[] }) => [a.name, a.outOfSeed]));
+    expect(byArm.base).toEqual([]);
+    expect(byArm.ll).toEqual([]); // every number of ror-leaderless-legions is in the seeds
+    expect(byArm.ds.map((o: { param: string }) => o.param)).toEqual(['rorDisasterRoll', 'rorStandoffRoll', 'rorDisasterLossDiv', 'rorStandoffLossDiv']);
+    expect(byArm.ds[0]).toMatchObject({ module: 'ror-disaster-standoff', value: '12', isDefault: false });
+    expect(byArm.ds[1]).toMatchObject({ value: '15', isDefault: true });
+    expect(byArm.ds[1].source).toMatch(/^Not in the seeds/);
+    expect(readFileSync(join(out, 'out-of-seed.csv'), 'utf8').split('\n')[1]).toMatch(/^ds,ror-disaster-standoff,rorDisasterRoll,12,0,/);
+    const page = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(page).toMatch(/<section id="out-of-seed">/);
+    expect(page).toMatch(/1 arm plays Republic of Rome modules with numbers the seeds do not give/);
+    expect(page).toMatch(/12 \(set by the run\)/);
+  });
+
   it('a precision target adds games until every rate interval is narrow enough', () => {
     const f = writeExperiment('precise', { games: 200, seed: 'p', policies: 'statesman', arms: [{ name: 'only' }], metrics: ['collapse'], precision: 0.06, maxGames: 3200 });
     const out = join(tmp, 'precise');

@@ -15,6 +15,8 @@ import { designNote, diffText, type Reading, readingOf } from './verdict.js';
 import { TRIGGERS } from '../sim/triggers.js';
 import { degeneracyWarnings } from '../sim/warnings.js';
 import type { VariantName } from '../legions/variants.js';
+import { paramDocs } from '../legions/params.js';
+import { type OutOfSeedParam, outOfSeedParams } from '../legions/ror/sources.js';
 import { SENATE_METRICS } from '../sim/accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
@@ -51,6 +53,8 @@ export interface ArmResult {
   triggers: Record<string, Estimate>;
   /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts). */
   warnings: string[];
+  /** Parameters of its Republic of Rome modules whose numbers the seeds do not give (ror/sources.ts). */
+  outOfSeed: OutOfSeedParam[];
 }
 
 export interface ComparisonRow extends Comparison {
@@ -155,6 +159,7 @@ export function causeWarnings(arms: readonly { collapses: Record<Cause, number>;
 
 export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
   const z = zFor(run.alpha);
+  const docs = new Map(paramDocs().map((d) => [d.key, d]));
   const arms: ArmResult[] = run.arms.map((a, i) => {
     const acc = run.accs[i]!;
     const metrics: Partial<Record<Metric, Estimate>> = {};
@@ -187,6 +192,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
         policyWins: Object.keys(acc.gamesByPolicy).sort().map((p) => ({ policy: p, wins: (acc.winsByPolicy[p] ?? 0) / WIN_UNIT, seatGames: acc.gamesByPolicy[p]! })),
         temporaryConsulWins: acc.tcWins / WIN_UNIT, motions: acc.senateSum.motions, unanimousVotes: acc.senateSum.unanimousVotes,
       }),
+      outOfSeed: outOfSeedParams(a.cfg.variants, a.cfg.params as unknown as Record<string, unknown>, docs),
     };
   });
   // An arm whose own variations never fired, or whose games all equal the baseline's, supports no conclusion.
@@ -345,6 +351,8 @@ export function tables(r: ExperimentResults): Record<string, string> {
   ])]);
   out['definitions.csv'] = csv([['metric', 'csv_name', 'label', 'unit', 'difference_unit', 'over', 'counts', 'negligible'],
     ...glossaryMetrics(r).map((m) => [m, METRIC_DEFS[m].csv, METRIC_DEFS[m].label, METRIC_DEFS[m].unit, METRIC_DEFS[m].diffUnit, METRIC_DEFS[m].over, METRIC_DEFS[m].counts, r.negligible[m as Metric] ?? ''])]);
+  const seedless = r.arms.flatMap((a) => a.outOfSeed.map((o) => [a.name, o.module, o.param, o.value, o.isDefault ? 1 : 0, o.source]));
+  if (seedless.length) out['out-of-seed.csv'] = csv([['arm', 'module', 'parameter', 'value', 'is_default', 'source'], ...seedless]);
   if (r.designNote.length) out['design-note.txt'] = r.designNote.join('\n') + '\n';
   return out;
 }
@@ -419,6 +427,8 @@ export function html(r: ExperimentResults, svgs: Record<string, string>, manifes
   const fields = fieldsOf(r);
   const warnings = [...r.warnings, ...r.arms.flatMap((a) => a.warnings.map((w) => `${a.name}: ${w}`))];
   const conf = confidenceLabel(r.confidence);
+  const seedless = r.arms.flatMap((a) => a.outOfSeed.map((o) => [a.name, o.module, o.param, o.value + (o.isDefault ? '' : ' (set by the run)'), o.source]));
+  const seedlessArms = r.arms.filter((a) => a.outOfSeed.length).length;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>LEGIONS experiment: ${esc(r.name)}</title>
 <style>body{font-family:"DejaVu Sans",Verdana,sans-serif;max-width:1240px;margin:1.5em auto;padding:0 1em;color:#222;line-height:1.4}
@@ -436,6 +446,7 @@ ${r.designNote.length ? `<ol class="note">${r.designNote.map((x) => `<li>${esc(x
 <p class="quiet">Ranked by each arm's largest effect, measured in its metric's negligible size; effects below the negligible size are left out as too small to matter. The same text: <a href="design-note.txt">design-note.txt</a>.</p>` : `<p>One arm${r.fields.length ? ' per field' : ''}: there is nothing to compare it with, so no verdict; its figures follow.</p>`}
 ${r.comparisons.length ? `<p class="quiet">How to read the plots: one per field; each row is an arm, each mark its paired difference from the baseline on the same games with its ${conf} interval. Collapse and each of its causes share one scale in percentage points; every other metric has its own panel in its own unit. The grey band is the change too small to matter (see <a href="#glossary">Definitions</a>); a filled mark is an effect that matters, a hollow one is none or not clear.</p>` : ''}
 ${fields.map((f) => fig(`verdict${fieldSuffix(f)}`)).join('\n')}
+${seedlessArms ? `<p class="quiet">${seedlessArms} arm${seedlessArms > 1 ? 's play' : ' plays'} Republic of Rome modules with numbers the seeds do not give (from the design study or an outside source): see <a href="#out-of-seed">Numbers not in the seeds</a>.</p>` : ''}
 </section>
 ${warnings.length ? `<section id="warnings"><h2>Warnings</h2>
 <p>Figures that limit what this report can say, or that usually reveal a quirk of the players or the engine rather than a property of the game; check them before reading an effect.</p>
@@ -474,6 +485,10 @@ ${triggerRows.length ? `<section id="triggers"><h2>Did each variation come into 
 <p>Share of games in which each variation switched on in an arm actually fired. A variation that never fired leaves its arm's games as the base game's: read no effect from it.</p>
 ${htmlTable(['Arm', 'Variation', 'What counts', 'Games where it fired'], triggerRows)}
 <p><a href="triggers.csv">triggers.csv</a></p></section>` : ''}
+${seedless.length ? `<section id="out-of-seed"><h2>Numbers not in the seeds</h2>
+<p>Per arm, every parameter of its Republic of Rome modules whose number the source documents do not give, its value in this run and where that number comes from (<code>src/legions/ror/sources.ts</code>; docs/rules.md gives the readings). An effect of such an arm holds for these numbers, not for Republic of Rome as printed.</p>
+${htmlTable(['Arm', 'Module', 'Parameter', 'Value', 'Where the number comes from'], seedless, 'defs')}
+<p><a href="out-of-seed.csv">out-of-seed.csv</a></p></section>` : ''}
 ${glossary(r)}
 <section id="run"><h2>What was run</h2>
 <p>${esc(whatWasRun(r))}</p>

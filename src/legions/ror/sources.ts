@@ -44,3 +44,35 @@ export const OUT_OF_SEED_PARAMS: Readonly<Record<string, readonly ParamKey[]>> =
 export const READING_PARAMS: Readonly<Record<string, readonly ParamKey[]>> = {
   'ror-reinforcements': ['rorRecallConsentAtEqual'],
 };
+
+/** One parameter of a switched-on module whose number the seeds do not give, with its value in a run. */
+export interface OutOfSeedParam {
+  module: string;
+  param: ParamKey;
+  value: string;
+  /** True when the run keeps the shipped default (the design study's or outside source's number). */
+  isDefault: boolean;
+  /** Where the default comes from: the parameter doc from "Not in the seeds" on. */
+  source: string;
+}
+
+/**
+ * The out-of-seed parameters of the modules switched on in `variants`, with their values in `params`
+ * (an experiment report lists them per arm, so a number nobody can check in the seeds stays visible).
+ */
+export function outOfSeedParams(
+  variants: Readonly<Record<string, boolean>>, params: Readonly<Record<string, unknown>>, docs: ReadonlyMap<string, { default: string; doc: string }>,
+): OutOfSeedParam[] {
+  const rows: OutOfSeedParam[] = [];
+  for (const [module, keys] of Object.entries(OUT_OF_SEED_PARAMS)) {
+    if (!variants[module]) continue;
+    for (const param of keys) {
+      const d = docs.get(param)!;
+      const v = params[param];
+      const value = Array.isArray(v) ? v.join(', ') : String(v);
+      const at = d.doc.search(/not in the seeds/i);
+      rows.push({ module, param, value, isDefault: value === d.default.split(',').join(', '), source: at >= 0 ? d.doc.slice(at) : d.doc });
+    }
+  }
+  return rows;
+}
