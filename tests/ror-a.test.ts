@@ -33,7 +33,7 @@ import {
   WARS,
 } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
-import { TRIGGERS } from '../src/sim/triggers.js';
+import { TRIGGERS } from '../src/games/legions/triggers.js';
 import { makePrng } from '../src/core/rng.js';
 import { deckCards, forcedCards, invariantViolations, makeConfig, stubPolicies, stubPolicy, takeFromDeck } from './helpers.js';
 

@@ -32,9 +32,9 @@ import {
   AT_COMMANDER, AT_DECK, AT_MASTER_OF_HORSE, AT_ROME, type GameState, militaryRatingOf, SENATORS, statusOf, SURVIVED,
 } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
-import { RunAccumulator } from '../src/sim/accumulator.js';
-import { summarise } from '../src/sim/summary.js';
-import { TRIGGERS } from '../src/sim/triggers.js';
+import { RunAccumulator } from '../src/games/legions/accumulator.js';
+import { summarise } from '../src/games/legions/summary.js';
+import { TRIGGERS } from '../src/games/legions/triggers.js';
 import { forcedCards, invariantViolations, makeConfig, stubPolicy, takeFromDeck } from './helpers.js';
 
 type Tweak = Parameters<typeof makeConfig>[1];

@@ -5,11 +5,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parsePolicies } from '../policies/index.js';
 import { playGame } from '../src/legions/game.js';
 import type { Outcome } from '../src/legions/outcome.js';
-import { RunAccumulator } from '../src/sim/accumulator.js';
-import { perGameHeader, perGameRow } from '../src/sim/pergame.js';
+import { RunAccumulator } from '../src/games/legions/accumulator.js';
+import { perGameHeader, perGameRow } from '../src/games/legions/pergame.js';
 import { formatDuration, Progress } from '../src/sim/progress.js';
 import { fingerprint, parseShard, runIdentity, type RunSpec, shardRange } from '../src/sim/spec.js';
-import { summarise, summaryText } from '../src/sim/summary.js';
+import { summarise, summaryText } from '../src/games/legions/summary.js';
 import { makeConfig } from './helpers.js';
 
 const GAMES = 150;

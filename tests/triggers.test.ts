@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { parsePolicies } from '../policies/index.js';
 import { playGame } from '../src/legions/game.js';
 import { parseVariants } from '../src/legions/variants.js';
-import { RunAccumulator } from '../src/sim/accumulator.js';
-import { summarise } from '../src/sim/summary.js';
-import { TRIGGERS } from '../src/sim/triggers.js';
-import { degeneracyWarnings } from '../src/sim/warnings.js';
+import { RunAccumulator } from '../src/games/legions/accumulator.js';
+import { summarise } from '../src/games/legions/summary.js';
+import { TRIGGERS } from '../src/games/legions/triggers.js';
+import { degeneracyWarnings } from '../src/games/legions/warnings.js';
 import { VARIANT_NAMES } from '../src/legions/variants.js';
 import { makeConfig } from './helpers.js';
 

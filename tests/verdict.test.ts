@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { causeWarnings, type ComparisonRow, verdicts } from '../src/experiment/report.js';
 import { experimentSchema } from '../src/experiment/schema.js';
 import { designNote, diffText, type NoteComparison, type NoteInput, readingOf } from '../src/experiment/verdict.js';
-import { METRIC_DEFS, riScale, riScaleText } from '../src/sim/metric-defs.js';
+import { METRIC_DEFS, riScale, riScaleText } from '../src/games/legions/metric-defs.js';
 
 const est = (value: number, low: number, high: number) => ({ value, low, high });
 

@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import type { CommandModule } from 'yargs';
 import yargs from 'yargs';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { WEIGHT_KEYS, type Weights } from '../../policies/parametric.js';
 
 interface OptionTable {

@@ -4,7 +4,8 @@
 import type { CommandModule } from 'yargs';
 import { parsePolicies } from '../../policies/index.js';
 import { checkFieldSeats, DEFAULT_FIELD, FIELD_NAMES, loadField } from '../../policies/fields.js';
-import { seatLineups } from '../sim/accumulator.js';
+import { seatLineups } from '../sim/seats.js';
+import { game as legionsGame } from '../games/legions/definition.js';
 import { defaultBoard } from '../legions/board.js';
 import { type GameConfig, playGame } from '../legions/game.js';
 import { defaultParams, InputError } from '../legions/params.js';
@@ -62,7 +63,7 @@ export function runBench(games: number, field: BenchField = benchField()): Bench
 export async function runPoolBench(games: number, threads: number, field: BenchField = benchField()): Promise<BenchResult> {
   const cfg = benchConfig();
   const sig = new Signature();
-  const spec = { cfg, policies: field.policies, rotation: field.rotation, seed: BENCH_SEED, games, start: 0, end: games, shard: null };
+  const spec = { game: legionsGame, cfg, policies: field.policies, rotation: field.rotation, seed: BENCH_SEED, games, start: 0, end: games, shard: null };
   const r = await runPool(spec, { threads, outcomes: true }, {
     onBatch: (b) => {
       for (const o of b.outcomes!) sig.addJSON(o);

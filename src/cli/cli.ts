@@ -2,7 +2,7 @@
 // 1 for a failed gate or a system error; 2 for bad input, with one line "legions: ..." on stderr and
 // never a stack trace). main.ts runs it for the binary; tests can run it in-process.
 import yargs, { type CommandModule } from 'yargs';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { normalizeArgs } from './args.js';
 import { benchCommand } from './bench.js';
 import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';

@@ -14,7 +14,7 @@ import { EXPERIMENT_CHECKPOINT, type ExperimentState, readExperimentCheckpoint, 
 import { type ExperimentRun, runExperiment } from '../experiment/run.js';
 import { type Experiment, experimentJsonSchema, loadExperiment, type Metric, resolveFrom } from '../experiment/schema.js';
 import { isRate, zFor } from '../experiment/stats.js';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { claimOutputs } from '../sim/claim.js';
 import { writeAtomic } from '../sim/files.js';
 import { checkOutputDir, checkOutputFile, type InputPath } from '../sim/paths.js';

@@ -6,19 +6,18 @@
 import { open } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { InputError } from '../legions/params.js';
-import { writeOutputs } from '../report/outputs.js';
-import type { RunAccumulator } from '../sim/accumulator.js';
-import { ACCUMULATOR_FILE, type AccumulatorFile, accumulatorFileText, type PerGameRecord, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame } from '../sim/checkpoint.js';
+import { InputError } from '../core/errors.js';
+import { GAMES, type GameEntry } from '../games/index.js';
+import { ACCUMULATOR_FILE, type AccumulatorFile, accumulatorFileText, accumulatorFormat, type PerGameRecord, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame } from '../sim/checkpoint.js';
 import { claimOutputs } from '../sim/claim.js';
 import { PartialFile } from '../sim/files.js';
 import { liveHolder, LOCK_NAME } from '../sim/lock.js';
 import { checkOutputDir, checkOutputFile, type InputPath, isWithin } from '../sim/paths.js';
 import { StopSignals } from '../sim/signals.js';
 import { identityMismatch } from '../sim/spec.js';
-import { summarise, summaryText } from '../sim/summary.js';
+import { formatGame, type RunAcc } from '../sim/game.js';
 import { writeTransaction } from '../sim/transaction.js';
-import { headline, RUN_OUTPUTS } from './simulate.js';
+import { RUN_OUTPUTS } from './simulate.js';
 
 interface MergeArgs {
   shards: string[];
@@ -28,14 +27,27 @@ interface MergeArgs {
   charts: boolean;
 }
 
-type Shard = AccumulatorFile & { accumulator: RunAccumulator; dir: string; csv: string | null };
+type Shard = AccumulatorFile & { accumulator: RunAcc; dir: string; csv: string | null; game: GameEntry };
+
+/** The game whose accumulator.json a folder holds (LEGIONS when it holds none, so its messages apply). */
+function shardGame(dir: string): GameEntry {
+  let format: unknown;
+  try {
+    format = accumulatorFormat(dir);
+  } catch {
+    return GAMES.legions!; // an unreadable file: reported by the game's own reader below
+  }
+  const g = formatGame(format, Object.values(GAMES).map((e) => e.definition));
+  return g ? GAMES[g.id]! : GAMES.legions!;
+}
 
 function loadShard(dir: string): Shard {
   const holder = liveHolder(`${dir}/${LOCK_NAME}`);
   if (holder) throw new InputError(`merge: shard ${dir} is being written by another legions run (${holder}); merge it when that run has ended`);
+  const game = shardGame(dir);
   let a;
   try {
-    a = readAccumulatorFile(dir);
+    a = readAccumulatorFile(dir, game.definition);
   } catch (e) {
     throw new InputError(`merge: shard ${dir}: ${(e as Error).message}`);
   }
@@ -46,9 +58,9 @@ function loadShard(dir: string): Shard {
       if (v.problem) throw new InputError(`merge: shard ${dir}: ${v.problem}`);
       csv = v.path;
     }
-    return { ...a, dir, csv };
+    return { ...a, dir, csv, game };
   }
-  const c = readCheckpoint(dir);
+  const c = readCheckpoint(dir, game.definition);
   if (c) throw new InputError(`merge: shard ${dir} is not complete (checkpoint at game ${c.next} of ${c.range[0]}..${c.range[1]}); finish it with simulate --resume`);
   throw new InputError(`merge: ${dir} holds no accumulator.json (not the --out folder of a finished simulate)`);
 }
@@ -56,8 +68,10 @@ function loadShard(dir: string): Shard {
 /** Checks that the shards are of one run and cover its games exactly once; returns them in game order. */
 export function checkShards(shards: Shard[]): Shard[] {
   const first = shards[0]!;
+  const other = shards.find((s) => s.game !== first.game);
+  if (other) throw new InputError(`merge: the shards are of different games: ${first.game.definition.id} in ${first.dir}, ${other.game.definition.id} in ${other.dir}`);
   for (const s of shards.slice(1)) {
-    const m = identityMismatch(first.identity, s.identity, first.dir, s.dir);
+    const m = identityMismatch(first.identity, s.identity, first.dir, s.dir, first.game.definition.identityNames);
     if (m) throw new InputError(`merge: the shards are of different runs: ${m}`);
   }
   const sorted = [...shards].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
@@ -135,12 +149,13 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
 
 async function merge(a: MergeArgs, shards: Shard[], out: string, perGame: string | null, signals: StopSignals): Promise<void> {
   const first = shards[0]!;
-  const acc = shards.slice(1).reduce((m, s) => m.merge(s.accumulator), first.accumulator);
+  const acc = first.accumulator;
+  for (const s of shards.slice(1)) acc.merge(s.accumulator);
   const games = first.identity.games;
   const seconds = shards.reduce((t, s) => t + s.perf.seconds, 0);
   const threads = shards.reduce((t, s) => t + s.perf.threads, 0);
 
-  const summary = summarise(acc, first.identity, first.fingerprint, [0, games]);
+  const report = first.game.report(acc, first.identity, first.fingerprint, [0, games]);
   const perf = {
     threads,
     games,
@@ -160,9 +175,9 @@ async function merge(a: MergeArgs, shards: Shard[], out: string, perGame: string
       perGameRec = { ...perGameRecord(out, csv.tmp), path: relative(out, perGame) };
       tx.beforeCommit(() => csv.finish());
     }
-    tx.put(ACCUMULATOR_FILE, accumulatorFileText({ identity: first.identity, fingerprint: first.fingerprint, range: [0, games], shard: null, perGame: perGameRec, perf: { seconds, threads }, acc: acc.toJSON() }));
-    await writeOutputs(tx.put.bind(tx), summary, acc, { command: 'merge', shard: null, shards: shards.length, perGame: perGame ? relative(out, perGame) : null, perf }, a.charts);
+    tx.put(ACCUMULATOR_FILE, accumulatorFileText(first.game.definition, { identity: first.identity, fingerprint: first.fingerprint, range: [0, games], shard: null, perGame: perGameRec, perf: { seconds, threads }, acc: acc.toJSON() }));
+    await report.write(tx.put.bind(tx), { command: 'merge', shard: null, shards: shards.length, perGame: perGame ? relative(out, perGame) : null, perf }, a.charts);
   }, own);
-  if (a.json) process.stdout.write(summaryText(summary, perf));
-  else process.stdout.write(`${headline(summary)}; merged from ${shards.length} shards\noutputs in ${a.out}\n`);
+  if (a.json) process.stdout.write(report.json(perf));
+  else process.stdout.write(`${report.headline()}; merged from ${shards.length} shards\noutputs in ${a.out}\n`);
 }

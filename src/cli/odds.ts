@@ -4,7 +4,7 @@ import { combatOdds, type OddsResult, splitOdds, type SplitOddsResult } from '..
 import { defaultParams, InputError } from '../legions/params.js';
 import { dsRule } from '../legions/ror/disaster-standoff.js';
 import { parseVariants, VARIANT_NAMES } from '../legions/variants.js';
-import { applyRuleFlags } from '../sim/rules-schema.js';
+import { applyRuleFlags } from '../games/legions/rules-schema.js';
 import { checkVariantList } from './options.js';
 
 interface OddsArgs {

@@ -9,7 +9,7 @@ import { defaultParams, InputError } from '../legions/params.js';
 import type { Policy } from '../legions/policy.js';
 import { parseVariants, VARIANT_NAMES } from '../legions/variants.js';
 import type { InputPath } from '../sim/paths.js';
-import { applyRuleFlags, applyRulesFile } from '../sim/rules-schema.js';
+import { applyRuleFlags, applyRulesFile } from '../games/legions/rules-schema.js';
 
 export interface GameArgs {
   players: number;

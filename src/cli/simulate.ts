@@ -3,8 +3,7 @@
 // summary depends on the configuration, seed and game count only, never on threads or shards).
 import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { InputError } from '../legions/params.js';
-import { writeOutputs } from '../report/outputs.js';
+import { InputError } from '../core/errors.js';
 import { ACCUMULATOR_FILE, CHECKPOINT_FILE } from '../sim/checkpoint.js';
 import { claimOutputs } from '../sim/claim.js';
 import { checkOutputDir, checkOutputFile, isWithin } from '../sim/paths.js';
@@ -12,8 +11,10 @@ import { Progress } from '../sim/progress.js';
 import { defaultThreads } from '../sim/runner.js';
 import { Interrupted, runSession } from '../sim/session.js';
 import { signalExitCode, StopSignals } from '../sim/signals.js';
-import { fingerprint, parseShard, runIdentity, type RunSpec, shardRange } from '../sim/spec.js';
-import { type Summary, summarise, summaryText } from '../sim/summary.js';
+import { fingerprint, parseShard, runIdentity, type RunSpec, type Shard, shardRange } from '../sim/spec.js';
+import type { GameConfig } from '../legions/game.js';
+import type { RunAccumulator } from '../games/legions/accumulator.js';
+import { legions } from '../games/legions/index.js';
 import { writeTransaction } from '../sim/transaction.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 import { buildConfig, buildPolicies, type GameArgs, gameInputs, withGameOptions } from './options.js';
@@ -43,25 +44,6 @@ interface SimArgs extends GameArgs {
 export function seatPolicies(spec: string, players: number): string[] {
   const names = spec.split(',').map((s) => s.trim()).filter((s) => s !== '');
   return names.length === 1 ? Array<string>(players).fill(names[0]!) : names;
-}
-
-const pct = (x: number) => (100 * x).toFixed(2);
-
-/** One line for a person: the collapse rate with its interval and the causes. */
-export function headline(s: Summary): string {
-  const c = s.collapse;
-  const causes = Object.entries(s.causes).map(([k, r]) => `${k} ${pct(r.rate)} %`).join(', ');
-  const tc = s.winRate.temporaryConsulFaction;
-  const sen = s.senate;
-  return `${s.games} games: collapse ${pct(c.rate)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${causes})\n` +
-    `Temporary Consul's faction wins ${pct(tc.rate)} % [${pct(tc.ci95[0])}, ${pct(tc.ci95[1])}] of all games (fair share ${pct((1 - c.rate) / s.config.players)} %); ` +
-    `kept the Consulship all game in ${pct(sen.consulKeptAllGame.rate)} %\n` +
-    `Senate per game: ${sen.motions.mean?.toFixed(1)} motions voted (${sen.motionsByPresiding.mean?.toFixed(1)} by the Consul's faction), ` +
-    `${sen.vetoes.mean?.toFixed(2)} vetoes, ${sen.tabledByTribune.mean?.toFixed(2)} tabled by tribune, ${sen.consulChanges.mean?.toFixed(2)} Consulship changes` +
-    Object.entries(s.triggers).map(([v, t]) => t.count === 0
-      ? `\n${v}: never came into play (${t.what}: in no game), so these games say nothing about it`
-      : `\n${v}: came into play in ${pct(t.rate)} % [${pct(t.ci95[0])}, ${pct(t.ci95[1])}] of games (${t.what}; ${t.perGame?.toFixed(2)} per game)`).join('') +
-    s.warnings.map((w) => `\nwarning: ${w}`).join('');
 }
 
 export const simulateCommand: CommandModule<object, SimArgs> = {
@@ -112,9 +94,9 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
 };
 
 interface Checked {
-  cfg: RunSpec['cfg'];
+  cfg: GameConfig;
   policies: string[];
-  shard: RunSpec['shard'];
+  shard: Shard | null;
   threads: number;
   out: string | undefined;
   perGame: string | undefined;
@@ -124,7 +106,7 @@ interface Checked {
 async function simulate(a: SimArgs, c: Checked): Promise<void> {
   const { cfg, policies, shard, threads, out, perGame, signals } = c;
   const [start, end] = shardRange(a.games, shard);
-  const spec: RunSpec = { cfg, policies, rotation: a.rotation ?? 'none', seed: a.seed, games: a.games, start, end, shard };
+  const spec: RunSpec<GameConfig, RunAccumulator> = { game: legions.definition, cfg, policies, rotation: a.rotation ?? 'none', seed: a.seed, games: a.games, start, end, shard };
   const note = (m: string) => {
     if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
   };
@@ -142,7 +124,7 @@ async function simulate(a: SimArgs, c: Checked): Promise<void> {
     return;
   }
   const id = runIdentity(spec);
-  const summary = summarise(r.acc, id, fingerprint(id), [start, end]);
+  const report = legions.report(r.acc, id, fingerprint(id), [start, end]);
   const perf = {
     threads,
     games: end - start,
@@ -153,12 +135,12 @@ async function simulate(a: SimArgs, c: Checked): Promise<void> {
   if (out) {
     const own = [ACCUMULATOR_FILE, ...(perGame && isWithin(perGame, out) ? [relative(out, perGame)] : [])];
     const info = { command: 'simulate' as const, shard: shard ? `${shard.index}/${shard.count}` : null, perGame: perGame ? relative(out, perGame) : null, perf };
-    await writeTransaction(out, 'simulate', signals, (tx) => writeOutputs(tx.put.bind(tx), summary, r.acc, info, a.charts).then(() => {}), own);
+    await writeTransaction(out, 'simulate', signals, (tx) => report.write(tx.put.bind(tx), info, a.charts).then(() => {}), own);
   }
-  if (summary.policyErrors.total > 0) note(`warning: ${summary.policyErrors.total} policy errors in ${summary.policyErrors.games} games`);
-  if (a.json) process.stdout.write(summaryText(summary, perf));
+  if (report.policyErrors.total > 0) note(`warning: ${report.policyErrors.total} policy errors in ${report.policyErrors.games} games`);
+  if (a.json) process.stdout.write(report.json(perf));
   else {
     const rate = perf.gamesPerSecond ? `; ${perf.gamesPerSecond} games/s on ${threads} thread${threads > 1 ? 's' : ''}` : '';
-    process.stdout.write(`${headline(summary)}${rate}${a.out ? `\noutputs in ${a.out}` : ''}\n`);
+    process.stdout.write(`${report.headline()}${rate}${a.out ? `\noutputs in ${a.out}` : ''}\n`);
   }
 }

@@ -1,7 +1,7 @@
 // legions tournament: policies against each other with seat rotation; CSV, JSON, chart and HTML section.
 import type { CommandModule } from 'yargs';
 import { runTournament, type TournamentResult } from '../ai/tournament.js';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { claimOutputs } from '../sim/claim.js';
 import { checkOutputDir } from '../sim/paths.js';
 import { Progress } from '../sim/progress.js';

@@ -5,7 +5,7 @@ import { EvalPool } from '../ai/pool.js';
 import { selfPlay } from '../ai/selfplay.js';
 import { SURVIVAL_WEIGHT, tune } from '../ai/tune.js';
 import { defaultThreads } from '../sim/runner.js';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { readJsonInput } from '../core/input.js';
 import { claimOutputs } from '../sim/claim.js';
 import { writeAtomic } from '../sim/files.js';

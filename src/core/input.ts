@@ -2,7 +2,7 @@
 // regular files, of bounded size, parsed as JSON without prototype keys, with messages that name the
 // file and the problem but never echo its content.
 import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { InputError } from '../legions/params.js';
+import { InputError } from './errors.js';
 
 /** The largest input file read (the biggest legitimate one, an accumulator, is well under 1 MB). */
 export const MAX_INPUT_BYTES = 16 * 1024 * 1024;

@@ -2,8 +2,8 @@
 // Every field is an integer sum, so merging is exact and associative: any thread count or batch split
 // gives the same numbers.
 import type { Outcome } from '../legions/outcome.js';
-import { CAUSES, SENATE_METRICS } from '../sim/accumulator.js';
-import { TRIGGERS } from '../sim/triggers.js';
+import { CAUSES, SENATE_METRICS } from '../games/legions/accumulator.js';
+import { TRIGGERS } from '../games/legions/triggers.js';
 import { VARIANT_NAMES } from '../legions/variants.js';
 import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { MissingInput, readJsonInput } from '../core/input.js';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 import { contentHash } from '../sim/checkpoint.js';
 import { writeAtomic } from '../sim/files.js';
 import type { ArmAcc, PairAcc } from './accumulator.js';

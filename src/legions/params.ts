@@ -1,4 +1,5 @@
 // Every number of the game in one typed, documented object (see docs/rules.md for sources).
+import { InputError } from '../core/errors.js';
 
 /** A rules parameter: its default, its allowed range and what it means. */
 interface ParamSpec {
@@ -150,8 +151,8 @@ export function paramDocs(): { key: string; default: string; range: string; doc:
   });
 }
 
-/** Thrown for bad user input; the CLI prints its message as one line and exits 2. */
-export class InputError extends Error {}
+// Bad user input (one line, exit 2): defined in core so that the runner can throw it too.
+export { InputError };
 
 function checkNumber(key: string, v: number, s: ParamSpec): void {
   if (!Number.isInteger(v)) throw new InputError(`rule ${key}: ${v} is not an integer`);

@@ -1,13 +1,10 @@
-// Everything a run leaves in its --out folder: summary.json, summary.csv, per-turn.csv,
-// charts/*.vl.json|svg|png and manifest.json (written last), staged and committed as one transaction.
+// What every game's run outputs share: the tool's version and commit, the performance record and
+// the manifest (written last, listing the files). Each game writes its own summary and charts
+// (src/games/<id>/outputs.ts) through a transaction's staging folder (sim/transaction.ts).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageRoot } from '../core/paths.js';
-import type { RunAccumulator } from '../sim/accumulator.js';
-import { type Summary, summaryText } from '../sim/summary.js';
-import { buildCharts } from './charts.js';
-import { perTurnCsv, summaryCsv } from './csv.js';
 
 export interface Perf {
   threads: number;
@@ -51,44 +48,22 @@ export function gitCommit(): string | null {
 /** Where outputs go: a name relative to the output folder, and its content. */
 export type PutFile = (name: string, data: string | Uint8Array) => void;
 
-/**
- * Writes the outputs through `sink` (a transaction's staging folder, see sim/transaction.ts), the
- * manifest last.
- */
-export async function writeOutputs(sink: PutFile, s: Summary, acc: RunAccumulator, info: ManifestInfo, charts: boolean): Promise<string[]> {
-  const files: string[] = [];
-  const put = (name: string, data: string | Uint8Array) => {
-    sink(name, data);
-    files.push(name);
-  };
-  put('summary.json', summaryText(s, info.perf));
-  put('summary.csv', summaryCsv(s));
-  put('per-turn.csv', perTurnCsv(s));
-  if (charts) {
-    // Loaded only here: vega and vega-lite take about half a second to import.
-    const { renderSvg, svgToPng } = await import('./render.js');
-    for (const c of buildCharts(s, acc)) {
-      put(`charts/${c.name}.vl.json`, JSON.stringify(c.spec, null, 2) + '\n');
-      const svg = await renderSvg(c.spec);
-      put(`charts/${c.name}.svg`, svg);
-      put(`charts/${c.name}.png`, svgToPng(svg));
-    }
-  }
+/** manifest.json of a run's outputs: what made them, from which configuration, and the files written. */
+export function runManifest(info: ManifestInfo, config: unknown, games: number, files: readonly string[]): string {
   const manifest = {
     tool: 'legions',
     version: toolVersion(),
     gitCommit: gitCommit(),
     command: info.command,
     createdAt: new Date().toISOString(),
-    config: s.config,
+    config,
     shard: info.shard,
     ...(info.shards !== undefined ? { shards: info.shards } : {}),
-    games: s.games,
+    games,
     threads: info.perf.threads,
     throughput: { games: info.perf.games, seconds: info.perf.seconds, gamesPerSecond: info.perf.gamesPerSecond },
     perGame: info.perGame,
     files: [...files, 'accumulator.json'],
   };
-  put('manifest.json', JSON.stringify(manifest, null, 2) + '\n');
-  return files;
+  return JSON.stringify(manifest, null, 2) + '\n';
 }

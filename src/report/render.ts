@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
 import * as vega from 'vega';
 import { compile, type TopLevelSpec } from 'vega-lite';
-import type { VlSpec } from './charts.js';
+/** A Vega-Lite specification as plain JSON. */
+export type VlSpec = Record<string, unknown>;
 
 const require = createRequire(import.meta.url);
 let fonts: string[] | null = null;

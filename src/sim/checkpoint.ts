@@ -11,16 +11,14 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { z } from 'zod';
 import { MissingInput, readJsonInput } from '../core/input.js';
-import { InputError } from '../legions/params.js';
-import { type AccumulatorJSON, RunAccumulator } from './accumulator.js';
+import { InputError } from '../core/errors.js';
 import { writeAtomic } from './files.js';
+import type { GameDefinition, RunAcc } from './game.js';
 import { canonicalJSON, type RunIdentity, type Shard } from './spec.js';
 
 export const CHECKPOINT_FILE = 'checkpoint.json';
 export const ACCUMULATOR_FILE = 'accumulator.json';
-// /2 and /3: the accumulator counts the Prestige spread over all games (spreadAll) instead of survived ones.
-const CHECKPOINT_FORMAT = 'legions-checkpoint/2';
-const ACCUMULATOR_FORMAT = 'legions-accumulator/3';
+// Their formats are the game's (GameDefinition.formats): a version bump there refuses older files.
 /** Accumulator and checkpoint files: far below this (histograms of integers); the bound only stops junk. */
 const MAX_STATE_BYTES = 64 * 1024 * 1024;
 
@@ -35,7 +33,7 @@ export interface PerGameRecord {
 }
 
 export interface Checkpoint {
-  format: typeof CHECKPOINT_FORMAT;
+  format: string;
   identity: RunIdentity;
   fingerprint: string;
   range: [number, number];
@@ -46,35 +44,35 @@ export interface Checkpoint {
   next: number;
   /** Seconds of play so far (perf only). */
   seconds: number;
-  acc: AccumulatorJSON;
+  acc: unknown;
 }
 
 export interface AccumulatorFile {
-  format: typeof ACCUMULATOR_FORMAT;
+  format: string;
   identity: RunIdentity;
   fingerprint: string;
   range: [number, number];
   shard: Shard | null;
   perGame: PerGameRecord | null;
   perf: { seconds: number; threads: number };
-  acc: AccumulatorJSON;
+  acc: unknown;
 }
 
-const identitySchema = z.object({
-  players: z.number().int(),
-  policies: z.array(z.string()),
-  variants: z.array(z.string()),
-  seed: z.string(),
-  games: z.number().int().positive(),
-  turns: z.number().int(),
-  rulesHash: z.string(),
-  boardHash: z.string(),
-});
+/** The runner's identity fields and the game's (spec.ts RunIdentity). */
+function identitySchema(game: GameDefinition) {
+  return z.object({
+    policies: z.array(z.string()),
+    rotation: z.literal('latin').optional(),
+    seed: z.string(),
+    games: z.number().int().positive(),
+    ...(game.id !== 'legions' ? { game: z.literal(game.id) } : {}),
+  }).and(game.identitySchema);
+}
 const rangeSchema = z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()]);
 const shardSchema = z.object({ index: z.number().int().nonnegative(), count: z.number().int().positive() }).nullable();
-const checkpointSchema = z.object({
-  format: z.literal(CHECKPOINT_FORMAT),
-  identity: identitySchema,
+const checkpointSchema = (game: GameDefinition) => z.object({
+  format: z.literal(game.formats.checkpoint),
+  identity: identitySchema(game),
   fingerprint: z.string(),
   range: rangeSchema,
   shard: shardSchema,
@@ -83,9 +81,9 @@ const checkpointSchema = z.object({
   seconds: z.number().nonnegative(),
   acc: z.unknown(),
 });
-const accumulatorFileSchema = z.object({
-  format: z.literal(ACCUMULATOR_FORMAT),
-  identity: identitySchema,
+const accumulatorFileSchema = (game: GameDefinition) => z.object({
+  format: z.literal(game.formats.accumulator),
+  identity: identitySchema(game),
   fingerprint: z.string(),
   range: rangeSchema,
   shard: shardSchema,
@@ -159,57 +157,68 @@ export function verifyPerGame(dir: string, rec: PerGameRecord, games: number): {
   return { path, problem: null };
 }
 
-function parseWith<T extends { acc: unknown }>(schema: z.ZodType<T>, raw: unknown, path: string, what: string): T & { accumulator: RunAccumulator } {
+function parseWith<T extends { acc: unknown }, A extends RunAcc>(game: GameDefinition<unknown, A>, schema: z.ZodType<T>, raw: unknown, path: string, what: string): T & { accumulator: A } {
   const r = schema.safeParse(raw);
   if (!r.success) {
     const issue = r.error.issues[0]!;
-    throw new InputError(`${path}: not a legions ${what} file (${issue.path.join('.') || '(root)'}: ${issue.message})`);
+    throw new InputError(`${path}: not a ${game.id} ${what} file (${issue.path.join('.') || '(root)'}: ${issue.message})`);
   }
-  let accumulator: RunAccumulator;
+  // The identity's fields in the file's order (the schema's intersection reorders them), so that a
+  // summary built from it reads exactly as the run's own.
+  const data = r.data as T & { identity: Record<string, unknown> };
+  const rawId = (raw as { identity: Record<string, unknown> }).identity;
+  data.identity = Object.fromEntries(Object.keys(rawId).filter((k) => k in data.identity).map((k) => [k, data.identity[k]]));
+  let accumulator: A;
   try {
-    accumulator = RunAccumulator.fromJSON(r.data.acc);
+    accumulator = game.accumulatorFromJSON(r.data.acc);
   } catch (e) {
     throw new InputError(`${path}: broken accumulator (${(e as Error).message})`);
   }
   return { ...r.data, accumulator };
 }
 
-export function readCheckpoint(dir: string): (Checkpoint & { accumulator: RunAccumulator }) | undefined {
+export function readCheckpoint<A extends RunAcc>(dir: string, game: GameDefinition<unknown, A>): (Checkpoint & { accumulator: A }) | undefined {
   const path = join(dir, CHECKPOINT_FILE);
   const raw = readJSON(path);
   if (raw === undefined) return undefined;
-  const c = parseWith(checkpointSchema as z.ZodType<Checkpoint>, raw, path, 'checkpoint');
+  const c = parseWith(game, checkpointSchema(game as GameDefinition) as unknown as z.ZodType<Checkpoint>, raw, path, 'checkpoint');
   if (c.accumulator.games !== c.next - c.range[0]) throw new InputError(`${path}: holds ${c.accumulator.games} games, not ${c.next - c.range[0]}`);
   return c;
 }
 
-export function readAccumulatorFile(dir: string): (AccumulatorFile & { accumulator: RunAccumulator }) | undefined {
+/** The `format` field of a folder's accumulator.json (which game wrote it), or undefined without one. */
+export function accumulatorFormat(dir: string): unknown {
+  const raw = readJSON(join(dir, ACCUMULATOR_FILE));
+  return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).format : undefined;
+}
+
+export function readAccumulatorFile<A extends RunAcc>(dir: string, game: GameDefinition<unknown, A>): (AccumulatorFile & { accumulator: A }) | undefined {
   const path = join(dir, ACCUMULATOR_FILE);
   const raw = readJSON(path);
   if (raw === undefined) return undefined;
   const rec = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
-  if (typeof rec.format === 'string' && rec.format !== ACCUMULATOR_FORMAT && rec.format.startsWith('legions-accumulator/')) {
+  if (typeof rec.format === 'string' && rec.format !== game.formats.accumulator && rec.format.startsWith(`${game.id}-accumulator/`)) {
     throw new InputError(`${path}: written by an older legions (${rec.format}), whose content cannot be verified; run that shard again`);
   }
   if (typeof rec.sha256 === 'string' && contentHash(rec) !== rec.sha256) {
     throw new InputError(`${path}: was changed after it was written (its content no longer matches its SHA-256)`);
   }
-  const a = parseWith(accumulatorFileSchema as z.ZodType<AccumulatorFile>, raw, path, 'accumulator');
+  const a = parseWith(game, accumulatorFileSchema(game as GameDefinition) as unknown as z.ZodType<AccumulatorFile>, raw, path, 'accumulator');
   if (a.accumulator.games !== a.range[1] - a.range[0]) throw new InputError(`${path}: holds ${a.accumulator.games} games, not ${a.range[1] - a.range[0]}`);
   return a;
 }
 
-export function writeCheckpoint(dir: string, c: Omit<Checkpoint, 'format'>): void {
-  writeAtomic(join(dir, CHECKPOINT_FILE), JSON.stringify({ format: CHECKPOINT_FORMAT, ...c }) + '\n');
+export function writeCheckpoint(dir: string, game: GameDefinition, c: Omit<Checkpoint, 'format'>): void {
+  writeAtomic(join(dir, CHECKPOINT_FILE), JSON.stringify({ format: game.formats.checkpoint, ...c }) + '\n');
 }
 
 /** The text of accumulator.json, its content hash included. */
-export function accumulatorFileText(a: Omit<AccumulatorFile, 'format'>): string {
-  const obj: Record<string, unknown> = { format: ACCUMULATOR_FORMAT, ...a };
+export function accumulatorFileText(game: GameDefinition, a: Omit<AccumulatorFile, 'format'>): string {
+  const obj: Record<string, unknown> = { format: game.formats.accumulator, ...a };
   obj.sha256 = contentHash(obj);
   return JSON.stringify(obj) + '\n';
 }
 
-export function writeAccumulatorFile(dir: string, a: Omit<AccumulatorFile, 'format'>): void {
-  writeAtomic(join(dir, ACCUMULATOR_FILE), accumulatorFileText(a));
+export function writeAccumulatorFile(dir: string, game: GameDefinition, a: Omit<AccumulatorFile, 'format'>): void {
+  writeAtomic(join(dir, ACCUMULATOR_FILE), accumulatorFileText(game, a));
 }

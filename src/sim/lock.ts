@@ -9,7 +9,7 @@
 import { closeSync, linkSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 
 export const LOCK_NAME = '.legions.lock';
 export const HEARTBEAT_MS = 10_000;

@@ -5,7 +5,7 @@
 // at once instead of being walked.
 import { accessSync, constants, existsSync, lstatSync, mkdirSync, realpathSync, rmdirSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { InputError } from '../legions/params.js';
+import { InputError } from '../core/errors.js';
 
 /** Folders no output may be written into (or below); `/` itself only as a folder of its own. */
 export const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev', '/boot', '/etc', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/usr', '/run'] as const;

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { RunAccumulator } from './accumulator.js';
+import type { RunAcc } from './game.js';
 import type { RunSpec } from './spec.js';
 import type { BatchResult, BatchTask, WorkerSetup } from './worker.js';
 
@@ -26,33 +26,33 @@ export function guidedBatchSize(left: number, threads: number): number {
   return Math.max(1, Math.min(left, 500, Math.max(16, Math.ceil(left / (threads * 4)))));
 }
 
-export interface PoolOptions {
+export interface PoolOptions<A extends RunAcc = RunAcc> {
   threads: number;
   /** Games per task (default: guided sizes); never changes the results. */
   batchSize?: number;
   /** First game index to play (a resume point); spec.start by default. */
   from?: number;
   /** The merged accumulator of games [spec.start, from) when resuming. */
-  acc?: RunAccumulator;
+  acc?: A;
   /** Ask the workers for per-game CSV rows / outcome JSON (passed to onBatch). */
   rows?: boolean;
   outcomes?: boolean;
 }
 
-export interface PoolHooks {
+export interface PoolHooks<A extends RunAcc = RunAcc> {
   /**
    * Called in game-index order, once per batch, after its accumulator has been merged: `acc` then
    * holds games [spec.start, batch.end).
    */
-  onBatch?(batch: BatchResult, acc: RunAccumulator): void;
+  onBatch?(batch: BatchResult, acc: A): void;
   /** Called whenever a batch finishes (in any order) with the number of games played so far. */
   onProgress?(gamesDone: number): void;
   /** Polled before each submission: true stops submitting (in-flight batches still finish). */
   shouldStop?(): boolean;
 }
 
-export interface PoolResult {
-  acc: RunAccumulator;
+export interface PoolResult<A extends RunAcc = RunAcc> {
+  acc: A;
   /** First game index not merged: spec.end when the range is complete. */
   next: number;
   /** Seconds spent playing (pool start to last batch). */
@@ -60,16 +60,16 @@ export interface PoolResult {
 }
 
 /** Plays games [from, spec.end) of `spec` on `threads` worker threads. */
-export async function runPool(spec: RunSpec, opts: PoolOptions, hooks: PoolHooks = {}): Promise<PoolResult> {
+export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts: PoolOptions<A>, hooks: PoolHooks<A> = {}): Promise<PoolResult<A>> {
   if (!existsSync(WORKER_FILE)) throw new Error(`worker ${WORKER_FILE} not found: the pool runs compiled code (npm run build)`);
   const threads = opts.threads;
   const from = opts.from ?? spec.start;
   const to = spec.end;
-  const acc = opts.acc ?? new RunAccumulator(spec.cfg.players);
+  const acc = opts.acc ?? spec.game.newAccumulator(spec.cfg);
   const t0 = process.hrtime.bigint();
   if (from >= to) return { acc, next: to, seconds: 0 };
 
-  const setup: WorkerSetup = { cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed, rotation: spec.rotation ?? 'none' };
+  const setup: WorkerSetup = { gameModule: spec.game.moduleUrl, cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed, rotation: spec.rotation ?? 'none' };
   const pool = new Piscina<BatchTask, BatchResult>({
     filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, workerData: setup,
     // A larger young generation: games allocate many short-lived objects, and with the default size
@@ -87,7 +87,7 @@ export async function runPool(spec: RunSpec, opts: PoolOptions, hooks: PoolHooks
   const advance = () => {
     for (let r = pending.get(prefix); r; r = pending.get(prefix)) {
       pending.delete(prefix);
-      acc.merge(RunAccumulator.fromJSON(r.acc));
+      acc.merge(spec.game.accumulatorFromJSON(r.acc));
       prefix = r.end;
       hooks.onBatch?.(r, acc);
     }

@@ -3,13 +3,12 @@
 // and leave accumulator.json (what `legions merge` reads) when complete.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { InputError } from '../legions/params.js';
-import { RunAccumulator } from './accumulator.js';
+import { InputError } from '../core/errors.js';
 import { ACCUMULATOR_FILE, CHECKPOINT_FILE, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame, writeAccumulatorFile, writeCheckpoint } from './checkpoint.js';
 import { fileSize, PartialFile } from './files.js';
 import { StopSignals } from './signals.js';
 import { cleanPreviousOutputs } from './transaction.js';
-import { perGameHeader } from './pergame.js';
+import type { RunAcc } from './game.js';
 import type { Progress } from './progress.js';
 import { runPool } from './runner.js';
 import { fingerprint, identityMismatch, runIdentity, type RunSpec, type Shard } from './spec.js';
@@ -34,8 +33,8 @@ export interface SessionOptions {
   signals?: StopSignals;
 }
 
-export interface SessionResult {
-  acc: RunAccumulator;
+export interface SessionResult<A extends RunAcc = RunAcc> {
+  acc: A;
   /** Seconds of play, over all sessions of this run (a resumed run adds its earlier ones). */
   seconds: number;
   /** Games played by this process (0 when everything was already done). */
@@ -55,22 +54,22 @@ export class Interrupted extends Error {
 
 const shardText = (s: Shard | null) => (s ? `${s.index}/${s.count}` : 'none');
 
-interface Start {
+interface Start<A extends RunAcc> {
   next: number;
-  acc: RunAccumulator;
+  acc: A;
   seconds: number;
   perGameBytes: number | null;
   complete: boolean;
 }
 
 /** Decides where to start, refusing (InputError) a checkpoint of other arguments. Writes nothing. */
-function findStart(spec: RunSpec, opts: SessionOptions): Start {
-  const fresh: Start = { next: spec.start, acc: new RunAccumulator(spec.cfg.players), seconds: 0, perGameBytes: null, complete: false };
+function findStart<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts: SessionOptions): Start<A> {
+  const fresh: Start<A> = { next: spec.start, acc: spec.game.newAccumulator(spec.cfg), seconds: 0, perGameBytes: null, complete: false };
   if (!opts.resume || !opts.out) return fresh;
   const id = runIdentity(spec);
   const dir = opts.out;
   const check = (what: string, theirs: { identity: typeof id; shard: Shard | null; range: [number, number] }, perGame: string | null) => {
-    const m = identityMismatch(theirs.identity, id, `the ${what}`, 'this command');
+    const m = identityMismatch(theirs.identity, id, `the ${what}`, 'this command', spec.game.identityNames);
     if (m) throw new InputError(`--resume: ${join(dir, what === 'checkpoint' ? CHECKPOINT_FILE : ACCUMULATOR_FILE)} is of another run: ${m}`);
     if (theirs.range[0] !== spec.start || theirs.range[1] !== spec.end) {
       throw new InputError(`--resume: --shard differs: ${shardText(theirs.shard)} in the ${what}, ${shardText(spec.shard)} in this command`);
@@ -79,7 +78,7 @@ function findStart(spec: RunSpec, opts: SessionOptions): Start {
       throw new InputError(`--resume: --per-game differs: ${perGame ?? 'none'} in the ${what}, ${opts.perGame ?? 'none'} in this command`);
     }
   };
-  const c = readCheckpoint(dir);
+  const c = readCheckpoint(dir, spec.game);
   if (c) {
     // The per-game path is recorded relative to the folder (older checkpoints: absolute).
     const csvPath = c.perGame ? resolve(dir, c.perGame.path) : null;
@@ -94,7 +93,7 @@ function findStart(spec: RunSpec, opts: SessionOptions): Start {
     }
     return { next: c.next, acc: c.accumulator, seconds: c.seconds, perGameBytes: c.perGame?.bytes ?? null, complete: false };
   }
-  const a = readAccumulatorFile(dir);
+  const a = readAccumulatorFile(dir, spec.game);
   if (a) {
     const csv = a.perGame ? verifyPerGame(dir, a.perGame, spec.end - spec.start) : null;
     check('accumulator', a, csv?.path ?? null);
@@ -105,7 +104,7 @@ function findStart(spec: RunSpec, opts: SessionOptions): Start {
   return fresh;
 }
 
-export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<SessionResult> {
+export async function runSession<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts: SessionOptions): Promise<SessionResult<A>> {
   const start = findStart(spec, opts);
   const id = runIdentity(spec);
   const fp = fingerprint(id);
@@ -133,7 +132,7 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
       csv = new PartialFile(opts.perGame, start.perGameBytes);
     } else {
       csv = new PartialFile(opts.perGame);
-      csv.append(perGameHeader(spec.cfg.players));
+      csv.append(spec.game.perGameHeader(spec.cfg));
     }
   }
 
@@ -147,10 +146,10 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
   let lastCheckpoint = performance.now();
   let sessionSeconds = 0;
   const t0 = performance.now();
-  const checkpoint = (acc: RunAccumulator, next: number) => {
+  const checkpoint = (acc: A, next: number) => {
     if (!dir) return;
     csv?.sync();
-    writeCheckpoint(dir, {
+    writeCheckpoint(dir, spec.game, {
       identity: id, fingerprint: fp, range, shard: spec.shard,
       perGame: csv && opts.perGame ? { path: relative(dir, opts.perGame), bytes: csv.bytes } : null,
       next, seconds: start.seconds + (performance.now() - t0) / 1000, acc: acc.toJSON(),
@@ -188,7 +187,7 @@ export async function runSession(spec: RunSpec, opts: SessionOptions): Promise<S
   csv?.finish();
   if (dir) {
     const perGame = opts.perGame ? perGameRecord(dir, opts.perGame) : null;
-    writeAccumulatorFile(dir, { identity: id, fingerprint: fp, range, shard: spec.shard, perGame, perf: { seconds, threads: opts.threads }, acc: result.acc.toJSON() });
+    writeAccumulatorFile(dir, spec.game, { identity: id, fingerprint: fp, range, shard: spec.shard, perGame, perf: { seconds, threads: opts.threads }, acc: result.acc.toJSON() });
     rmSync(join(dir, CHECKPOINT_FILE), { force: true });
   }
   return { acc: result.acc, seconds, played: spec.end - start.next, sessionSeconds, resumedAt: start.next };

@@ -1,11 +1,11 @@
 // A signature of a run: a hash of every outcome record, in game order (the bench's behaviour check).
-import type { Outcome } from '../legions/outcome.js';
 
 export class Signature {
   private h1 = 0x811c9dc5;
   private h2 = 0x01000193;
 
-  add(o: Outcome): void {
+  /** Adds an outcome record (any game's: a plain JSON object). */
+  add(o: unknown): void {
     this.addJSON(JSON.stringify(o));
   }
 

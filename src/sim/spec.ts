@@ -2,12 +2,13 @@
 // the slice of game indices this process plays (a shard), plus the identity that checkpoints and
 // shard files carry so that a resume or a merge can refuse results of another configuration.
 import { createHash } from 'node:crypto';
-import type { GameConfig } from '../legions/game.js';
-import { InputError } from '../legions/params.js';
-import { VARIANT_NAMES } from '../legions/variants.js';
+import { InputError } from '../core/errors.js';
+import type { GameDefinition, RunAcc } from './game.js';
 
-export interface RunSpec {
-  readonly cfg: GameConfig;
+export interface RunSpec<Cfg = unknown, A extends RunAcc = RunAcc> {
+  /** The game played (src/games). */
+  readonly game: GameDefinition<Cfg, A>;
+  readonly cfg: Cfg;
   /** Policy name of every seat. */
   readonly policies: readonly string[];
   /** latin: game i seats policies[(s + i) mod n] in seat s (a field's rotation); none: as listed. */
@@ -28,19 +29,17 @@ export interface Shard {
 
 /**
  * Everything that decides the results of a whole run. Two runs with equal identities give the same
- * outcome for every game index; shards of one run share it.
+ * outcome for every game index; shards of one run share it. The runner's own fields, plus the game's
+ * (GameDefinition.identity: for LEGIONS players, variants, turns and the rules and board hashes;
+ * every other game also names itself in `game`).
  */
 export interface RunIdentity {
-  players: number;
   policies: string[];
   /** Seat rotation of the policies (a field's), when not none. */
   rotation?: 'latin';
-  variants: string[];
   seed: string;
   games: number;
-  turns: number;
-  rulesHash: string;
-  boardHash: string;
+  [gameField: string]: unknown;
 }
 
 /** JSON with object keys sorted at every level: equal values give equal text. */
@@ -57,49 +56,49 @@ export function shortHash(v: unknown): string {
   return createHash('sha256').update(canonicalJSON(v)).digest('hex').slice(0, 16);
 }
 
-export function enabledVariants(cfg: GameConfig): string[] {
-  return VARIANT_NAMES.filter((n) => cfg.variants[n]);
-}
-
-export function runIdentity(spec: RunSpec): RunIdentity {
-  return {
-    players: spec.cfg.players,
+export function runIdentity<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>): RunIdentity {
+  const all: RunIdentity = {
+    ...(spec.game.id !== 'legions' ? { game: spec.game.id } : {}),
+    ...spec.game.identity(spec.cfg),
     policies: [...spec.policies],
     ...(spec.rotation === 'latin' ? { rotation: 'latin' as const } : {}),
-    variants: enabledVariants(spec.cfg),
     seed: spec.seed,
     games: spec.games,
-    turns: spec.cfg.params.turns,
-    rulesHash: shortHash(spec.cfg.params),
-    boardHash: shortHash(spec.cfg.board),
   };
+  // Fields in the game's order (identityNames), so that the summary's config reads as it always has.
+  const id = {} as RunIdentity;
+  for (const k of [...Object.keys(spec.game.identityNames), ...Object.keys(all)]) if (k in all && !(k in id)) id[k] = all[k];
+  return id;
 }
 
 export function fingerprint(id: RunIdentity): string {
   return shortHash(id);
 }
 
-/** Human names of the identity fields, for messages that name a mismatch. */
-const FIELD_NAMES: Record<keyof RunIdentity, string> = {
-  players: '--players',
+/** Human names of the runner's identity fields, for messages that name a mismatch (a game adds its own). */
+const RUNNER_FIELD_NAMES: Readonly<Record<string, string>> = {
+  game: '--game',
   policies: '--policies (or --field)',
   rotation: 'the seat rotation (--field)',
-  variants: '--variants',
   seed: '--seed',
   games: '--games',
-  turns: 'the rules (turns)',
-  rulesHash: 'the rules (--rule/--rules; rules hash)',
-  boardHash: 'the board (--board; board hash)',
 };
 
 function show(v: unknown): string {
   return Array.isArray(v) ? (v.length ? v.join(',') : 'none') : typeof v === 'string' ? `"${v}"` : String(v);
 }
 
-/** The first field where two identities differ, as "FIELD (A vs B)", or null when they agree. */
-export function identityMismatch(a: RunIdentity, b: RunIdentity, aName: string, bName: string): string | null {
-  for (const k of Object.keys(FIELD_NAMES) as (keyof RunIdentity)[]) {
-    if (canonicalJSON(a[k]) !== canonicalJSON(b[k])) return `${FIELD_NAMES[k]} differs: ${show(a[k])} in ${aName}, ${show(b[k])} in ${bName}`;
+/**
+ * The first field where two identities differ, as "FIELD differs: A in ..., B in ...", or null when
+ * they agree. `names` gives the game's fields in the order to report them (the runner's are added);
+ * an identity without `game` is LEGIONS' (its files never named it).
+ */
+export function identityMismatch(a: RunIdentity, b: RunIdentity, aName: string, bName: string, names: Readonly<Record<string, string>> = {}): string | null {
+  const all: Record<string, string> = { game: RUNNER_FIELD_NAMES.game!, ...names, ...RUNNER_FIELD_NAMES, ...names };
+  const keys = [...new Set([...Object.keys(all), ...Object.keys(a), ...Object.keys(b)])];
+  const value = (id: RunIdentity, k: string) => (k === 'game' ? id.game ?? 'legions' : id[k]);
+  for (const k of keys) {
+    if (canonicalJSON(value(a, k)) !== canonicalJSON(value(b, k))) return `${all[k] ?? k} differs: ${show(value(a, k))} in ${aName}, ${show(value(b, k))} in ${bName}`;
   }
   return null;
 }

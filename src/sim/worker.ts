@@ -1,17 +1,15 @@
-// The pool's worker (runs as compiled JS in a worker thread): plays a batch of consecutive game
-// indices and returns only the folded accumulator, plus the batch's per-game CSV rows or outcome
-// records when asked for.
+// The pool's worker (runs as compiled JS in a worker thread): imports the run's game definition,
+// plays a batch of consecutive game indices and returns only the folded accumulator, plus the
+// batch's per-game CSV rows or outcome records when asked for.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'piscina';
-import { parsePolicies } from '../../policies/index.js';
-import type { GameConfig } from '../legions/game.js';
-import { playGame } from '../legions/game.js';
-import { type AccumulatorJSON, RunAccumulator, seatLineups } from './accumulator.js';
-import { perGameRow } from './pergame.js';
+import type { GameDefinition } from './game.js';
 
 export interface WorkerSetup {
-  cfg: GameConfig;
+  /** URL of the module exporting the game definition as `game`. */
+  gameModule: string;
+  cfg: unknown;
   policies: string[];
   seed: string;
   rotation?: 'none' | 'latin';
@@ -29,15 +27,14 @@ export interface BatchTask {
 export interface BatchResult {
   start: number;
   end: number;
-  acc: AccumulatorJSON;
+  acc: unknown;
   rows: string | null;
   outcomes: string[] | null;
 }
 
 const setup = workerData as WorkerSetup;
-/** Seat s of game i plays policies[lineup[s]], lineup = lineups[i mod lineups.length] (a field's rotation). */
-const lineups = seatLineups(setup.cfg.players, setup.rotation ?? 'none');
-const seated = lineups.map((l) => parsePolicies(l.map((k) => setup.policies[k]!).join(','), setup.cfg.players));
+const { game } = (await import(setup.gameModule)) as { game: GameDefinition };
+const player = game.batchPlayer(setup.cfg, setup.policies, setup.rotation ?? 'none', setup.seed);
 
 /**
  * A full garbage collection every GC_EVERY games. Left to its heuristics, V8 lets a worker's old
@@ -51,15 +48,13 @@ const fullGc = typeof gcFunction === 'function' ? (gcFunction as () => void) : (
 let sinceGc = 0;
 
 export default function runBatch(t: BatchTask): BatchResult {
-  const acc = new RunAccumulator(setup.cfg.players);
+  const acc = game.newAccumulator(setup.cfg);
   let rows = t.rows ? '' : null;
   const outcomes: string[] | null = t.outcomes ? [] : null;
   for (let i = t.start; i < t.end; i++) {
-    const li = i % lineups.length;
-    const o = playGame(setup.cfg, setup.seed, i, seated[li]!).outcome;
-    acc.add(o, lineups[li]);
-    if (rows !== null) rows += perGameRow(setup.seed, i, o);
-    outcomes?.push(JSON.stringify(o));
+    const r = player.play(i, acc, rows !== null, outcomes !== null);
+    if (rows !== null) rows += r.row!;
+    outcomes?.push(r.outcome!);
   }
   sinceGc += t.end - t.start;
   if (sinceGc >= GC_EVERY) {

@@ -3,8 +3,8 @@
 // a change: a strict object of integers in each parameter's range, lists for list parameters, no
 // coercion of strings ("3" is refused, as in experiment files).
 import { z } from 'zod';
-import { applyRuleStrings, defaultParams, InputError, PARAM_KEYS, paramDocs, type RulesParams, setParam } from '../legions/params.js';
-import { PROTOTYPE_KEYS } from '../core/input.js';
+import { applyRuleStrings, defaultParams, InputError, PARAM_KEYS, paramDocs, type RulesParams, setParam } from '../../legions/params.js';
+import { PROTOTYPE_KEYS } from '../../core/input.js';
 
 let cached: z.ZodType<Record<string, number | number[]>> | null = null;
 

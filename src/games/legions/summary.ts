@@ -1,13 +1,13 @@
 // The summary of a run, computed from its accumulator alone: the same accumulator always gives the
 // same summary, byte for byte (timings are added by the caller under `perf`, the only field that
 // may differ between runs of the same games).
-import type { Distribution } from '../stats/histogram.js';
-import { wilson } from '../stats/intervals.js';
+import type { Distribution } from '../../stats/histogram.js';
+import { wilson } from '../../stats/intervals.js';
 import { CAUSES, type RunAccumulator, type ScalarMetric, SENATE_METRICS, WIN_UNIT } from './accumulator.js';
-import type { RunIdentity } from './spec.js';
+import type { RunIdentity } from '../../sim/spec.js';
 import { TRIGGERS } from './triggers.js';
 import { degeneracyWarnings } from './warnings.js';
-import type { VariantName } from '../legions/variants.js';
+import type { VariantName } from '../../legions/variants.js';
 
 // /2: prestige.spread became prestigeSpread (all games) and winnerMargin (survived games), as in metric-defs.ts.
 export const SUMMARY_FORMAT = 'legions-summary/2';
@@ -41,9 +41,12 @@ export interface TurnRow {
   stateTreasury: Distribution;
 }
 
+/** A LEGIONS run's identity: the runner's fields and the game's (definition.ts). */
+export type LegionsIdentity = RunIdentity & { players: number; variants: string[]; turns: number; rulesHash: string; boardHash: string };
+
 export interface Summary {
   format: string;
-  config: RunIdentity & { fingerprint: string; range: [number, number] };
+  config: LegionsIdentity & { fingerprint: string; range: [number, number] };
   games: number;
   collapse: Rate;
   causes: Record<(typeof CAUSES)[number], Rate>;
@@ -107,7 +110,8 @@ const OTHER_METRICS: ScalarMetric[] = [
   'neutralsAttracted', 'prosecutions', 'convictions', 'concessionsHeld',
 ];
 
-export function summarise(acc: RunAccumulator, id: RunIdentity, fingerprint: string, range: [number, number]): Summary {
+export function summarise(acc: RunAccumulator, runId: RunIdentity, fingerprint: string, range: [number, number]): Summary {
+  const id = runId as LegionsIdentity;
   const n = acc.games;
   const turns = Math.max(id.turns, acc.riByTurn.length);
   const byTurn: TurnRow[] = [];

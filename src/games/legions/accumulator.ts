@@ -3,8 +3,8 @@
 // an integer count, merging is exact, associative and commutative, so the same games give the same
 // accumulator (and the same JSON) whatever the threads, batches or shards.
 import { z } from 'zod';
-import type { Outcome } from '../legions/outcome.js';
-import { type HistogramJSON, IntHistogram } from '../stats/histogram.js';
+import type { Outcome } from '../../legions/outcome.js';
+import { type HistogramJSON, IntHistogram } from '../../stats/histogram.js';
 
 /** The scalar integer fields of an outcome record that the summary describes. */
 export const SCALAR_METRICS = [
@@ -249,10 +249,4 @@ function mergeSeries(into: IntHistogram[], from: readonly IntHistogram[]): void 
     if (t === into.length) into.push(new IntHistogram());
     into[t]!.merge(from[t]!);
   }
-}
-
-/** Seat lineups of a rotation: the identity, or the n cyclic shifts (game i uses lineup i mod n). */
-export function seatLineups(n: number, rotation: 'none' | 'latin'): number[][] {
-  const shift = (r: number) => Array.from({ length: n }, (_, s) => (s + r) % n);
-  return rotation === 'latin' ? Array.from({ length: n }, (_, r) => shift(r)) : [shift(0)];
 }

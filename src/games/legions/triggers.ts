@@ -1,7 +1,7 @@
 // Variation trigger counts: how often each variation's mechanic actually changed something in a game.
 // A variation switched on that never fires leaves the game as the base game, so no balance figure can
 // be read from it.
-import type { VariantName } from '../legions/variants.js';
+import type { VariantName } from '../../legions/variants.js';
 import type { ScalarMetric } from './accumulator.js';
 
 export interface TriggerDef {

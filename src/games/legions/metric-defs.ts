@@ -1,8 +1,8 @@
 // The one table of metric definitions: what each figure counts, over which games, in which unit. The
 // simulate summary, the experiment report (its labels, chart axes and glossary) and the CSVs take
 // their names and words from here, so a figure means the same wherever it is printed.
-import { defaultParams } from '../legions/params.js';
-import { republicTable } from '../legions/republic.js';
+import { defaultParams } from '../../legions/params.js';
+import { republicTable } from '../../legions/republic.js';
 
 export type MetricKind = 'rate' | 'mean';
 

@@ -1,9 +1,9 @@
 // The summary as tidy CSV: summary.csv (one row per metric, group and statistic) and per-turn.csv
 // (one row per turn and metric).
 import { stringify } from 'csv-stringify/sync';
-import type { Summary } from '../sim/summary.js';
-import type { Distribution } from '../stats/histogram.js';
-import { METRIC_DEFS } from '../sim/metric-defs.js';
+import type { Summary } from './summary.js';
+import type { Distribution } from '../../stats/histogram.js';
+import { METRIC_DEFS } from './metric-defs.js';
 
 type Cell = string | number | null;
 

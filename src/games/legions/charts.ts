@@ -1,10 +1,11 @@
 // Vega-Lite specs of the run's charts, data inlined, so that a spec file alone redraws its chart.
-import { CAUSES, type RunAccumulator } from '../sim/accumulator.js';
-import type { Summary } from '../sim/summary.js';
-import type { IntHistogram } from '../stats/histogram.js';
-import { METRIC_DEFS } from '../sim/metric-defs.js';
+import { CAUSES, type RunAccumulator } from './accumulator.js';
+import type { Summary } from './summary.js';
+import type { IntHistogram } from '../../stats/histogram.js';
+import { METRIC_DEFS } from './metric-defs.js';
+import type { VlSpec } from '../../report/render.js';
 
-export type VlSpec = Record<string, unknown>;
+export type { VlSpec };
 
 export interface Chart {
   /** File stem: charts/NAME.vl.json, .svg, .png */

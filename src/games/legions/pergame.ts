@@ -1,8 +1,8 @@
 // One CSV row per game (the --per-game file): the outcome record flattened, lists joined with ';'.
 // Every field is a number, a hex seed or a cause name, so no field ever needs quoting.
-import { gameSeed } from '../core/rng.js';
-import type { Outcome } from '../legions/outcome.js';
-import { CAUSE_NAMES } from '../legions/state.js';
+import { gameSeed } from '../../core/rng.js';
+import type { Outcome } from '../../legions/outcome.js';
+import { CAUSE_NAMES } from '../../legions/state.js';
 import { SCALAR_METRICS } from './accumulator.js';
 
 const snake = (s: string) => s.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase());

@@ -1,7 +1,7 @@
 // Degeneracy warnings: figures that usually mean a quirk of the players or the engine rather than a
 // property of the game — a seat, the Temporary Consul's faction or a policy winning more than twice
 // its fair share or never, votes that are nearly all unanimous.
-import { wilson } from '../stats/intervals.js';
+import { wilson } from '../../stats/intervals.js';
 
 export interface WarningInput {
   games: number;
