@@ -49,10 +49,10 @@ describe('bad input', () => {
 
 describe('good input', () => {
   it('replays a game as text and as JSON', () => {
-    const t = run('replay', '--players', '3', '--seed', 'cli', '--game', '2');
+    const t = run('replay', '--players', '3', '--seed', 'cli', '--index', '2');
     expect(t.status).toBe(0);
     expect(t.stdout).toMatch(/== Turn 1 ==/);
-    const j = run('replay', '--players', '3', '--seed', 'cli', '--game', '2', '--json');
+    const j = run('replay', '--players', '3', '--seed', 'cli', '--index', '2', '--json');
     expect(j.status).toBe(0);
     const r = JSON.parse(j.stdout);
     expect(r.trace.length).toBeGreaterThan(10);

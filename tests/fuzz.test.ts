@@ -58,13 +58,13 @@ function setOpt(c: Case, name: string, value: string | null): Case {
 
 /** The integer options of each command. */
 const INT_OPTS: Record<string, string[]> = {
-  simulate: ['--games', '--threads', '--batch', '--players', '--checkpoint'], replay: ['--game', '--players'], odds: ['--legions', '--status', '--armies', '--turns'],
+  simulate: ['--games', '--threads', '--batch', '--players', '--checkpoint'], replay: ['--index', '--players'], odds: ['--legions', '--status', '--armies', '--turns'],
   bench: ['--games', '--threads'], experiment: ['--games', '--threads', '--checkpoint'], check: ['--games', '--threads'],
   tournament: ['--games', '--collapse-games', '--players'], tune: ['--generations', '--population', '--parents', '--games', '--players'], merge: [],
 };
 const VALUE_OPTS: Record<string, string[]> = {
   simulate: ['--games', '--seed', '--policies', '--out', '--per-game', '--shard', '--variants', '--rules', '--board'],
-  replay: ['--seed', '--policies', '--game', '--variants', '--rules', '--board'], odds: ['--legions', '--status', '--armies'], bench: ['--games', '--threads'],
+  replay: ['--seed', '--policies', '--index', '--variants', '--rules', '--board'], odds: ['--legions', '--status', '--armies'], bench: ['--games', '--threads'],
   merge: ['--out', '--per-game'], experiment: ['--out', '--games', '--threads'], check: ['--baseline', '--games'],
   tournament: ['--policies', '--out', '--games', '--seed'], tune: ['--field', '--out', '--name', '--start', '--sigma'],
 };

@@ -3,6 +3,7 @@
 // never a stack trace). main.ts runs it for the binary; tests can run it in-process.
 import yargs, { type CommandModule } from 'yargs';
 import { InputError } from '../core/errors.js';
+import { DEFAULT_GAME, GAME_IDS, getGame } from '../games/index.js';
 import { normalizeArgs } from './args.js';
 import { benchCommand } from './bench.js';
 import { checkCommand, experimentCommand, schemaCommand } from './experiment.js';
@@ -13,6 +14,9 @@ import { replayCommand } from './replay.js';
 import { simulateCommand } from './simulate.js';
 import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
+
+/** Commands that play a game of their own choosing: --game picks it. The others play LEGIONS only. */
+const MULTI_GAME = new Set(['simulate', 'merge', 'odds', 'schema']);
 
 const commands = [
   simulateCommand, replayCommand, oddsCommand, benchCommand, mergeCommand, experimentCommand, checkCommand, schemaCommand,
@@ -34,6 +38,14 @@ export async function runCli(args: readonly string[]): Promise<number> {
     let y = yargs(normalizeArgs(args, commands)).scriptName('legions').exitProcess(false);
     for (const c of commands) y = y.command(c);
     await y
+      .option('game', { type: 'string', default: DEFAULT_GAME, global: true, describe: `The game played: ${GAME_IDS.join(', ')}` })
+      .middleware((argv) => {
+        const game = String(argv.game);
+        if (/^\d+$/.test(game) && argv._[0] === 'replay') throw new InputError(`--game names the game played (${GAME_IDS.join(', ')}); replay's game index is --index ${game}`);
+        getGame(game); // an unknown name is refused with the known ones
+        const command = String(argv._[0] ?? '');
+        if (game !== DEFAULT_GAME && !MULTI_GAME.has(command)) throw new InputError(`${command}: plays ${DEFAULT_GAME} only (--game ${game} works with ${[...MULTI_GAME].join(', ')})`);
+      }, true)
       .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune, exploit or schema')
       .strict()
       .fail((msg, err) => {

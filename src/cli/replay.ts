@@ -7,7 +7,8 @@ import { intInRange, MAX_GAMES } from './args.js';
 import { buildConfig, buildPolicies, type GameArgs, withGameOptions } from './options.js';
 
 interface ReplayArgs extends GameArgs {
-  game: number;
+  /** The game's index within the seed (--game names the game played: legions). */
+  index: number;
   json: boolean;
 }
 
@@ -67,11 +68,11 @@ export const replayCommand: CommandModule<object, ReplayArgs> = {
   describe: 'Print one game turn by turn (every draw, event, bid, motion, vote and battle)',
   builder: (y) =>
     withGameOptions(y)
-      .option('game', { type: 'number', default: 0, describe: `Game index within the seed, 0..${MAX_GAMES - 1}` })
+      .option('index', { type: 'number', default: 0, describe: `Game index within the seed, 0..${MAX_GAMES - 1}` })
       .option('json', { type: 'boolean', default: false, describe: 'Structured JSON trace' }) as never,
   handler: (a) => {
-    intInRange('--game', a.game, 0, MAX_GAMES - 1);
-    const r = runReplay(a);
+    intInRange('--index', a.index, 0, MAX_GAMES - 1);
+    const r = runReplay({ ...a, game: a.index });
     process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatReplay(r));
   },
 };
