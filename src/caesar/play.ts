@@ -18,13 +18,14 @@ export function seededDice(p: Prng): Dice {
   return { d6: () => uniformInt(p, 6) + 1 };
 }
 
-/** Forced rolls, in order, for tests; throws when the script runs out. */
-export function scriptedDice(rolls: readonly number[]): Dice {
+/** Forced rolls, in order, for tests; then the rolls of `rest`, or an error when there is none. */
+export function scriptedDice(rolls: readonly number[], rest?: Dice): Dice {
   let k = 0;
   return {
     d6() {
-      if (k >= rolls.length) throw new Error(`scripted dice: roll ${k + 1} asked for, only ${rolls.length} given`);
-      return rolls[k++]!;
+      if (k < rolls.length) return rolls[k++]!;
+      if (rest) return rest.d6();
+      throw new Error(`scripted dice: roll ${k + 1} asked for, only ${rolls.length} given`);
     },
   };
 }
