@@ -198,11 +198,22 @@ function pursue(
   log(`pursuit: ${SIDE_NAMES[chaser]} rolls ${seen?.join(',')}: ${plural(hits, 'hit')}${effects?.length ? '; ' + effects.join('; ') : ''}`);
 }
 
+/** A stream seeded only when first drawn from: seeding costs more than a whole small battle. */
+function lazyPrng(seed: string): Prng {
+  let p: Prng | null = null;
+  const get = () => (p ??= makePrng(seed));
+  const f = (() => get()()) as Prng;
+  f.double = () => get().double();
+  f.int32 = () => get().int32();
+  f.quick = () => get().quick();
+  return f;
+}
+
 /**
  * One battle from a seed: deterministic in (setup, rules, policies, seed, index). The dice and each
  * side's policy draw from their own streams of the battle's seed.
  */
 export function playBattle(setup: BattleSetup, rules: Readonly<BattleRules>, policies: readonly [BattlePolicy, BattlePolicy], seed: string, index: number): BattleOutcome {
   const s = gameSeed(seed, index);
-  return fightBattle(setup, rules, policies, seededDice(makePrng(`${s}/dice`)), [makePrng(`${s}/policy-attacker`), makePrng(`${s}/policy-defender`)]);
+  return fightBattle(setup, rules, policies, seededDice(makePrng(`${s}/dice`)), [lazyPrng(`${s}/policy-attacker`), lazyPrng(`${s}/policy-defender`)]);
 }
