@@ -42,6 +42,8 @@ export const MAX_EXACT_STATES = 4_000_000;
 type Value = [aWin: number, aSup: number, dSup: number, rounds: number];
 
 interface Branch {
+  /** forcesKey(st), kept so that merging distributions never recomputes it. */
+  key: string;
   st: BattleState;
   p: number;
 }
@@ -70,11 +72,10 @@ function breakKey(st: BattleState): string {
 
 const hasSupreme = (st: BattleState, s: Side) => st.units[s].some((f) => f.alive && f.supreme);
 
-function add(into: Map<string, Branch>, st: BattleState, p: number): void {
-  const k = forcesKey(st);
-  const b = into.get(k);
+function add(into: Map<string, Branch>, key: string, st: BattleState, p: number): void {
+  const b = into.get(key);
   if (b) b.p += p;
-  else into.set(k, { st, p });
+  else into.set(key, { key, st, p });
 }
 
 /**
@@ -99,7 +100,8 @@ export function exactOdds(setup: BattleSetup, rules: Readonly<BattleRules>, opti
     const side = st.nextActor();
     if (side === -1) {
       st.endRound();
-      return new Map([[forcesKey(st), { st, p: 1 }]]);
+      const key = forcesKey(st);
+      return new Map([[key, { key, st, p: 1 }]]);
     }
     const key = `${rc}${st.lead}${st.segment}${side}${breakKey(st)}:${forcesKey(st)}`;
     const seen = roundMemo.get(key);
@@ -118,9 +120,9 @@ export function exactOdds(setup: BattleSetup, rules: Readonly<BattleRules>, opti
       for (let n = 0; n < h && b.aliveCount(enemy) > 0; n++) b.takeHit(enemy, defaultPolicy.loss(b, enemy, rng));
       if (b.decided()) {
         b.endRound();
-        add(out, b, p);
+        add(out, forcesKey(b), b, p);
       } else {
-        for (const r of walk(b, rc).values()) add(out, r.st, p * r.p);
+        for (const r of walk(b, rc).values()) add(out, r.key, r.st, p * r.p);
       }
     }
     roundMemo.set(key, out);
@@ -187,7 +189,7 @@ export function exactOdds(setup: BattleSetup, rules: Readonly<BattleRules>, opti
       else {
         const fleeing = ordered(next, st.round);
         if (fleeing !== -1) w = retreatValue(next, fleeing);
-        else if (r === cap && forcesKey(next) === own) {
+        else if (r === cap && b.key === own) {
           self += b.p;
           continue;
         } else w = value(next, Math.min(r + 1, cap));
