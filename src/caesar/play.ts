@@ -72,7 +72,8 @@ export function fightBattle(
   const st = BattleState.fromSetup(setup, rules);
   const o = emptyOutcome();
   const seen: number[] | null = trace ? [] : null;
-  const log = (line: string) => trace?.push(line);
+  // Null unless tracing: `log?.(...)` then skips building the line at all.
+  const log = trace ? (line: string) => void trace.push(line) : null;
 
   const effects: string[] | null = trace ? [] : null;
   /** A loss on `side` chosen by its policy (an illegal answer counts and is replaced). */
@@ -91,7 +92,7 @@ export function fightBattle(
   for (;;) {
     st.startRound();
     if (st.round === 1) o.defenderLed = st.lead === DEFENDER ? 1 : 0;
-    log(`round ${st.round}: ${SIDE_NAMES[st.lead]} leads`);
+    log?.(`round ${st.round}: ${SIDE_NAMES[st.lead]} leads`);
     for (let side = st.nextActor(); side !== -1; side = st.nextActor()) {
       let i = policies[side].commit(st, side, streams[side]);
       if (!st.committable(side, i)) {
@@ -105,7 +106,7 @@ export function fightBattle(
       for (let h = 0; h < hits && st.aliveCount(other(side)) > 0; h++) hit(other(side));
       if (trace) {
         const result = hits === 0 ? 'miss' : rules.manyDice ? plural(hits, 'hit') : 'hit';
-        log(`  ${KIND_NAMES[f.kind]}: ${SIDE_NAMES[side]} ${f.label} (${plural(sw, 'sword')}) rolls ${seen!.join(',')}: ${result}${effects!.length ? '; ' + effects!.join('; ') : ''}`);
+        log?.(`  ${KIND_NAMES[f.kind]}: ${SIDE_NAMES[side]} ${f.label} (${plural(sw, 'sword')}) rolls ${seen!.join(',')}: ${result}${effects!.length ? '; ' + effects!.join('; ') : ''}`);
       }
       if (st.decided()) break;
     }
@@ -127,7 +128,7 @@ export function fightBattle(
     f.swords++;
     o.promotions = 1;
   }
-  log(`${SIDE_NAMES[victor]} holds the field${promoted >= 0 ? ` and promotes ${st.units[victor][promoted]!.label} to its veteran side` : ''}`);
+  log?.(`${SIDE_NAMES[victor]} holds the field${promoted >= 0 ? ` and promotes ${st.units[victor][promoted]!.label} to its veteran side` : ''}`);
 
   o.attackerWins = victor === ATTACKER ? 1 : 0;
   o.defenderWins = victor === DEFENDER ? 1 : 0;
@@ -153,15 +154,16 @@ export function fightBattle(
  * knowing the first's answer. A standing order (retreatAfterRound) forces the retreat. Returns the
  * side that retreats, or -1.
  */
-function retreatDecision(st: BattleState, policies: readonly [BattlePolicy, BattlePolicy], streams: readonly [Prng, Prng], log: (l: string) => void): Side | -1 {
+function retreatDecision(st: BattleState, policies: readonly [BattlePolicy, BattlePolicy], streams: readonly [Prng, Prng], log: ((l: string) => void) | null): Side | -1 {
   const first: Side = st.rules.retreatOrder === 'attacker' ? ATTACKER : st.lead;
-  for (const side of [first, other(first)]) {
+  for (let k = 0; k < 2; k++) {
+    const side = k === 0 ? first : other(first);
     const ordered = st.retreatAfterRound[side];
     if ((ordered !== null && st.round >= ordered) || policies[side].retreat(st, side, streams[side])) {
-      log(`${SIDE_NAMES[side]} retreats`);
+      log?.(`${SIDE_NAMES[side]} retreats`);
       return side;
     }
-    log(`${SIDE_NAMES[side]} stays`);
+    log?.(`${SIDE_NAMES[side]} stays`);
   }
   return -1;
 }
@@ -177,11 +179,11 @@ function pursue(
   o: BattleOutcome,
   seen: number[] | null,
   effects: string[] | null,
-  log: (l: string) => void,
+  log: ((l: string) => void) | null,
   hit: (s: Side) => void,
 ): void {
   st.units[fleeing].forEach((f) => {
-    if (f.alive && f.diesOnRetreat) log(`${f.label} does not survive the retreat`);
+    if (f.alive && f.diesOnRetreat) log?.(`${f.label} does not survive the retreat`);
   });
   st.retreatDeaths(fleeing);
   if (st.aliveCount(fleeing) === 0) return;
@@ -195,7 +197,7 @@ function pursue(
     hit(fleeing);
     o.pursuitHits++;
   }
-  log(`pursuit: ${SIDE_NAMES[chaser]} rolls ${seen?.join(',')}: ${plural(hits, 'hit')}${effects?.length ? '; ' + effects.join('; ') : ''}`);
+  log?.(`pursuit: ${SIDE_NAMES[chaser]} rolls ${seen?.join(',')}: ${plural(hits, 'hit')}${effects?.length ? '; ' + effects.join('; ') : ''}`);
 }
 
 /** A stream seeded only when first drawn from: seeding costs more than a whole small battle. */
