@@ -5,12 +5,16 @@ import { defaultParams, InputError } from '../legions/params.js';
 import { dsRule } from '../legions/ror/disaster-standoff.js';
 import { parseVariants, VARIANT_NAMES } from '../legions/variants.js';
 import { applyRuleFlags } from '../games/legions/rules-schema.js';
+import { exactOdds } from '../caesar/index.js';
+import { loadBattle } from './caesar.js';
 import { checkVariantList } from './options.js';
 
 interface OddsArgs {
-  legions: string | number;
-  status: string | number;
-  armies: number;
+  game: string;
+  battle?: string;
+  legions?: string | number;
+  status?: string | number;
+  armies?: number;
   turns?: number;
   json: boolean;
   'roman-enemy-ratio': boolean;
@@ -91,9 +95,10 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
   describe: 'Exact odds of a battle: victory, losses, commander death, and victory by turn',
   builder: (y) =>
     y
-      .option('legions', { type: 'string', demandOption: true, describe: 'Roman legions in the battle (1..50); with ror-multiple-commanders a list, one per force (e.g. 2,2)' })
-      .option('status', { type: 'string', demandOption: true, describe: "Commander's Status (1..10); MR = Status / 4 rounded up; a list for several forces" })
-      .option('armies', { type: 'number', demandOption: true, describe: 'Enemy armies (1..50)' })
+      .option('legions', { type: 'string', describe: 'Roman legions in the battle (1..50); with ror-multiple-commanders a list, one per force (e.g. 2,2)' })
+      .option('status', { type: 'string', describe: "Commander's Status (1..10); MR = Status / 4 rounded up; a list for several forces" })
+      .option('armies', { type: 'number', describe: 'Enemy armies (1..50)' })
+      .option('battle', { type: 'string', describe: 'With --game caesar-xl: the battle FILE (see battles/); exact odds of fighting it to a finish' })
       .option('turns', { type: 'number', describe: 'Also give cumulative victory odds over 1..T turns (T <= 20)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
       .option('roman-enemy-ratio', {
@@ -104,6 +109,9 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
       .option('variants', { type: 'string', describe: `Variations that change a battle: ${BATTLE_VARIANTS.join(', ')}` })
       .option('rule', { type: 'string', array: true, describe: 'Rules parameter override key=value (the variations\' numbers, e.g. rorDisasterRoll=12)' }) as never,
   handler: (a) => {
+    if (a.game === 'caesar-xl') return caesarOdds(a);
+    if (a.battle !== undefined) throw new InputError('--battle is a Caesar XL option (--game caesar-xl)');
+    for (const k of ['legions', 'status', 'armies'] as const) if (a[k] === undefined) throw new InputError(`Missing required argument: ${k}`);
     // The odds functions validate every number and throw InputError (main prints it as one line, exit 2).
     const params = defaultParams();
     applyRuleFlags(params, a.rule ?? []);
@@ -119,21 +127,21 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
       }
     }
     const ds = names.includes('ror-disaster-standoff') ? dsRule(params) : undefined;
-    const legions = numberList(a.legions);
-    const status = numberList(a.status);
+    const legions = numberList(a.legions!);
+    const status = numberList(a.status!);
     if (legions.length > 1 || status.length > 1 || names.includes('ror-multiple-commanders')) {
       if (!names.includes('ror-multiple-commanders')) throw new InputError('odds: several forces (lists in --legions, --status) need --variants ror-multiple-commanders');
       if (legions.length !== status.length) throw new InputError(`odds: --legions names ${legions.length} forces but --status ${status.length}`);
       if (legions.length > params.rorMaxCommanders) throw new InputError(`odds: ${legions.length} forces, but rorMaxCommanders is ${params.rorMaxCommanders}`);
       if (a.turns !== undefined) throw new InputError('odds: --turns is for one force only');
-      const r = splitOdds({ forces: legions.map((l, i) => ({ legions: l, status: status[i]! })), armies: a.armies, romanEnemyRatio: a['roman-enemy-ratio'], disasterStandoff: ds });
+      const r = splitOdds({ forces: legions.map((l, i) => ({ legions: l, status: status[i]! })), armies: a.armies!, romanEnemyRatio: a['roman-enemy-ratio'], disasterStandoff: ds });
       process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatSplitOdds(r));
       return;
     }
     const r = combatOdds({
       legions: legions[0]!,
       status: status[0]!,
-      armies: a.armies,
+      armies: a.armies!,
       turns: a.turns,
       romanEnemyRatio: a['roman-enemy-ratio'],
       ...(ds ? { disasterStandoff: ds } : {}),
@@ -141,3 +149,27 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
     process.stdout.write(a.json ? JSON.stringify(r, null, 1) + '\n' : formatOdds(r));
   },
 };
+
+/** odds --game caesar-xl --battle FILE: the battle's exact odds, fought to a finish with the default policy. */
+function caesarOdds(a: OddsArgs): void {
+  const given = (['legions', 'status', 'armies', 'turns', 'variants', 'rule'] as const).find((k) => a[k] !== undefined);
+  if (given) throw new InputError(`--game caesar-xl: --${given} is a LEGIONS option (the battle is in its --battle file)`);
+  const setup = loadBattle(a.battle);
+  const r = exactOdds(setup, setup.rules);
+  if (a.json) {
+    process.stdout.write(JSON.stringify({ game: 'caesar-xl', battle: a.battle, ...r }, null, 1) + '\n');
+    return;
+  }
+  const p = (x: number) => `${(100 * x).toFixed(4)} %`;
+  const dist = (d: number[]) => d.map((x, k) => `${k}: ${p(x)}`).join(', ');
+  process.stdout.write([
+    `Caesar XL battle ${a.battle}, fought to a finish with the default policy (exact):`,
+    `  attacker holds the field   ${p(r.attackerWins)}`,
+    `  defender holds the field   ${p(r.defenderWins)}`,
+    `  rounds (expected)          ${r.expectedRounds.toFixed(4)}`,
+    `  attacker Supreme Leader lost ${p(r.attackerSupremeLost)}; defender's ${p(r.defenderSupremeLost)}`,
+    `  round 1, attacker units lost: ${dist(r.round1.attackerLosses)}`,
+    `  round 1, defender units lost: ${dist(r.round1.defenderLosses)}`,
+    `  (${r.states} battle states enumerated)`,
+  ].join('\n') + '\n');
+}

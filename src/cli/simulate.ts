@@ -12,9 +12,8 @@ import { defaultThreads } from '../sim/runner.js';
 import { Interrupted, runSession } from '../sim/session.js';
 import { signalExitCode, StopSignals } from '../sim/signals.js';
 import { fingerprint, parseShard, runIdentity, type RunSpec, type Shard, shardRange } from '../sim/spec.js';
-import type { GameConfig } from '../legions/game.js';
-import type { RunAccumulator } from '../games/legions/accumulator.js';
-import { legions } from '../games/legions/index.js';
+import { type GameEntry, getGame } from '../games/index.js';
+import { battleInputs, battlePolicies, loadBattle, refuseLegionsOptions } from './caesar.js';
 import { writeTransaction } from '../sim/transaction.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 import { buildConfig, buildPolicies, type GameArgs, gameInputs, withGameOptions } from './options.js';
@@ -23,6 +22,8 @@ import { buildConfig, buildPolicies, type GameArgs, gameInputs, withGameOptions 
 export const RUN_OUTPUTS = ['summary.json', 'summary.csv', 'per-turn.csv', 'manifest.json', ACCUMULATOR_FILE, CHECKPOINT_FILE, 'charts'];
 
 interface SimArgs extends GameArgs {
+  game: string;
+  battle?: string;
   games: number;
   threads?: number;
   out?: string;
@@ -61,20 +62,34 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
       .option('resume', { type: 'boolean', default: false, describe: 'Continue from the checkpoint in --out' })
       .option('batch', { type: 'number', describe: 'Games per worker task, 1..100000 (never changes the results)' })
       .option('checkpoint', { type: 'number', default: 10, describe: 'Seconds between checkpoints in --out, 0..86400 (0: after every batch)' })
-      .option('charts', { type: 'boolean', default: true, describe: 'Render the charts (--no-charts to skip)' }) as never,
+      .option('charts', { type: 'boolean', default: true, describe: 'Render the charts (--no-charts to skip)' })
+      .option('battle', { type: 'string', describe: 'With --game caesar-xl: the battle FILE (JSON: both sides\' units and tactic, the rules; see battles/)' }) as never,
   handler: async (a) => {
     // Every check first: bad input leaves nothing behind.
     intInRange('--games', a.games, 1, MAX_GAMES);
     threadsInRange(a.threads);
     intInRange('--batch', a.batch, 1, 100_000);
     if (!(a.checkpoint >= 0 && a.checkpoint <= 86_400)) throw new InputError(`--checkpoint must be a number of seconds 0..86400, got ${a.checkpoint}`);
-    const cfg = buildConfig(a);
-    buildPolicies(a); // validates the names (and loads any weight files) before anything starts
-    const policies = seatPolicies(a.policies, a.players);
+    const entry = getGame(a.game);
+    let cfg: unknown;
+    let policies: string[];
+    let inputs;
+    if (entry.definition.id === 'caesar-xl') {
+      refuseLegionsOptions(a);
+      cfg = { setup: loadBattle(a.battle) };
+      policies = battlePolicies(a.policies);
+      inputs = battleInputs(a);
+      a.rotation = 'none';
+    } else {
+      if (a.battle !== undefined) throw new InputError('--battle is a Caesar XL option (--game caesar-xl)');
+      cfg = buildConfig(a);
+      buildPolicies(a); // validates the names (and loads any weight files) before anything starts
+      policies = seatPolicies(a.policies, a.players);
+      inputs = gameInputs(a);
+    }
     const shard = parseShard(a.shard, a.games);
     if (a.resume && !a.out) throw new InputError('--resume needs --out (the folder holding the checkpoint)');
     const threads = a.threads ?? defaultThreads();
-    const inputs = gameInputs(a);
     const out = a.out !== undefined ? checkOutputDir(a.out, '--out', inputs, RUN_OUTPUTS) : undefined;
     const perGame = a['per-game'] !== undefined ? checkOutputFile(a['per-game'], '--per-game', inputs, out, RUN_OUTPUTS) : undefined;
     if (shard && out && perGame && !isWithin(perGame, out)) {
@@ -85,7 +100,7 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
     const claim = claimOutputs('simulate', out ? { path: out, what: `--out ${a.out}` } : null, perGame ? [{ path: perGame, what: `--per-game ${a['per-game']}` }] : []);
     const signals = new StopSignals().install();
     try {
-      await simulate(a, { cfg, policies, shard, threads, out, perGame, signals });
+      await simulate(a, { entry, cfg, policies, shard, threads, out, perGame, signals });
     } finally {
       signals.uninstall();
       claim.release();
@@ -94,7 +109,8 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
 };
 
 interface Checked {
-  cfg: GameConfig;
+  entry: GameEntry;
+  cfg: unknown;
   policies: string[];
   shard: Shard | null;
   threads: number;
@@ -104,9 +120,9 @@ interface Checked {
 }
 
 async function simulate(a: SimArgs, c: Checked): Promise<void> {
-  const { cfg, policies, shard, threads, out, perGame, signals } = c;
+  const { entry, cfg, policies, shard, threads, out, perGame, signals } = c;
   const [start, end] = shardRange(a.games, shard);
-  const spec: RunSpec<GameConfig, RunAccumulator> = { game: legions.definition, cfg, policies, rotation: a.rotation ?? 'none', seed: a.seed, games: a.games, start, end, shard };
+  const spec: RunSpec = { game: entry.definition, cfg, policies, rotation: a.rotation ?? 'none', seed: a.seed, games: a.games, start, end, shard };
   const note = (m: string) => {
     if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
   };
@@ -124,7 +140,7 @@ async function simulate(a: SimArgs, c: Checked): Promise<void> {
     return;
   }
   const id = runIdentity(spec);
-  const report = legions.report(r.acc, id, fingerprint(id), [start, end]);
+  const report = entry.report(r.acc, id, fingerprint(id), [start, end]);
   const perf = {
     threads,
     games: end - start,

@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.js';
 import type { ManifestInfo, Perf, PutFile } from '../report/outputs.js';
 import type { GameDefinition, RunAcc } from '../sim/game.js';
 import type { RunIdentity } from '../sim/spec.js';
+import { caesarXl } from './caesar-xl/index.js';
 import { legions } from './legions/index.js';
 
 /** A finished run (simulate, or merged shards): its summary and outputs. */
@@ -22,7 +23,7 @@ export interface GameEntry<Cfg = any, A extends RunAcc = any> {
   report(acc: A, id: RunIdentity, fingerprint: string, range: [number, number]): RunReport;
 }
 
-export const GAMES: Readonly<Record<string, GameEntry>> = { legions };
+export const GAMES: Readonly<Record<string, GameEntry>> = { legions, 'caesar-xl': caesarXl };
 export const GAME_IDS = Object.keys(GAMES);
 export const DEFAULT_GAME = 'legions';
 
