@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { launchBrowser } from '../src/report/browser.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testTempDir } from './tmp.js';
-import { newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
-import { lineups } from '../src/experiment/arms.js';
-import { experimentJsonSchema, loadExperiment } from '../src/experiment/schema.js';
-import { alphaAtLook, compare, estimate, holm, mcnemarP, normalQuantile, pairedRate, zFor } from '../src/experiment/stats.js';
+import { newArmAcc, newPairAcc } from '../src/games/legions/experiment/accumulator.js';
+import { lineups } from '../src/games/legions/experiment/arms.js';
+import { experimentJsonSchema, loadExperiment } from '../src/games/legions/experiment/schema.js';
+import { alphaAtLook, compare, estimate, holm, mcnemarP, normalQuantile, pairedRate, zFor } from '../src/games/legions/experiment/stats.js';
 import { makePrng } from '../src/core/rng.js';
 import { wilson } from '../src/stats/intervals.js';
 

@@ -3,9 +3,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildArms } from '../src/experiment/arms.js';
-import { type ComparisonRow, verdicts } from '../src/experiment/report.js';
-import { experimentSchema, loadExperiment } from '../src/experiment/schema.js';
+import { buildArms } from '../src/games/legions/experiment/arms.js';
+import { type ComparisonRow, verdicts } from '../src/games/legions/experiment/report.js';
+import { experimentSchema, loadExperiment } from '../src/games/legions/experiment/schema.js';
 import { run } from './cli-run.js';
 import { testTempDir } from './tmp.js';
 

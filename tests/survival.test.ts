@@ -1,10 +1,10 @@
 // The Republic over time: per-cause collapses by turn and survival's discordant pairs in the
 // accumulators (added, merged, checkpointed), and the curves built from them, against hand counts.
 import { afterAll, describe, expect, it } from 'vitest';
-import { addOutcome, addPair, type ArmAcc, mergeArm, mergePair, newArmAcc, newPairAcc } from '../src/experiment/accumulator.js';
-import { type ExperimentState, readExperimentCheckpoint, writeExperimentCheckpoint } from '../src/experiment/resume.js';
-import type { ResumeIdentity } from '../src/experiment/fingerprint.js';
-import { overTime, survivalDifference } from '../src/experiment/survival.js';
+import { addOutcome, addPair, type ArmAcc, mergeArm, mergePair, newArmAcc, newPairAcc } from '../src/games/legions/experiment/accumulator.js';
+import { type ExperimentState, readExperimentCheckpoint, writeExperimentCheckpoint } from '../src/games/legions/experiment/resume.js';
+import type { ResumeIdentity } from '../src/games/legions/experiment/fingerprint.js';
+import { overTime, survivalDifference } from '../src/games/legions/experiment/survival.js';
 import type { Outcome } from '../src/legions/outcome.js';
 import { testTempDir } from './tmp.js';
 

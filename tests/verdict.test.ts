@@ -2,9 +2,9 @@
 // sentences (hand-built cases, exact text), the robustness verdict's treatment of trivial effects,
 // the warning for a cause that never happened, and the Revolution Index scale from the engine's table.
 import { describe, expect, it } from 'vitest';
-import { causeWarnings, type ComparisonRow, verdicts } from '../src/experiment/report.js';
-import { experimentSchema } from '../src/experiment/schema.js';
-import { designNote, diffText, type NoteComparison, type NoteInput, readingOf } from '../src/experiment/verdict.js';
+import { causeWarnings, type ComparisonRow, verdicts } from '../src/games/legions/experiment/report.js';
+import { experimentSchema } from '../src/games/legions/experiment/schema.js';
+import { designNote, diffText, type NoteComparison, type NoteInput, readingOf } from '../src/games/legions/experiment/verdict.js';
 import { METRIC_DEFS, riScale, riScaleText } from '../src/games/legions/metric-defs.js';
 
 const est = (value: number, low: number, high: number) => ({ value, low, high });

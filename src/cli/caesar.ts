@@ -1,6 +1,7 @@
 // The command-line side of Caesar XL (--game caesar-xl): a --battle file read and checked, the two
 // sides' policies, and the LEGIONS options refused (they mean nothing to a battle).
-import { BattleFileError, type BattleSetup, parseBattle, POLICY_NAMES } from '../caesar/index.js';
+import { BattleFileError, type BattleSetup, parseBattle } from '../caesar/index.js';
+import { battlePolicySpec } from '../games/caesar-xl/index.js';
 import { InputError } from '../core/errors.js';
 import { readJsonInput } from '../core/input.js';
 import type { InputPath } from '../sim/paths.js';
@@ -28,12 +29,7 @@ export function loadBattle(path: string | undefined): BattleSetup {
 }
 
 /** The attacker's and the defender's policy names: "a" for both or "a,b". */
-export function battlePolicies(spec: string | undefined): [string, string] {
-  const names = (spec ?? 'default').split(',').map((s) => s.trim());
-  if (names.length > 2 || names.some((n) => n === '')) throw new InputError(`--policies: give one battle policy for both sides or two (attacker,defender), got "${spec}"`);
-  for (const n of names) if (!POLICY_NAMES.includes(n)) throw new InputError(`--policies: unknown battle policy "${n}" (known: ${POLICY_NAMES.join(', ')})`);
-  return names.length === 1 ? [names[0]!, names[0]!] : [names[0]!, names[1]!];
-}
+export const battlePolicies = (spec: string | undefined): [string, string] => battlePolicySpec(spec);
 
 /** The LEGIONS-only options, refused under --game caesar-xl. */
 export function refuseLegionsOptions(a: CaesarArgs): void {

@@ -1,25 +1,29 @@
 // legions experiment FILE and legions check FILE --baseline B: compare arms on common random numbers,
 // write the report, and gate balance drift in CI.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { errorFunction } from 'simple-statistics';
-import { holm } from '../experiment/stats.js';
+import { holm } from '../games/legions/experiment/stats.js';
 import { z } from 'zod';
 import { readJsonInput } from '../core/input.js';
-import { type Arm, buildArms } from '../experiment/arms.js';
-import { type ExperimentFingerprint, experimentFingerprint, fingerprintMismatch, resumeIdentity, resumeMismatch } from '../experiment/fingerprint.js';
-import { buildResults, type ExperimentResults, writeReport } from '../experiment/report.js';
-import { EXPERIMENT_CHECKPOINT, type ExperimentState, readExperimentCheckpoint, writeExperimentCheckpoint } from '../experiment/resume.js';
-import { type ExperimentRun, runExperiment } from '../experiment/run.js';
-import { type Experiment, experimentJsonSchema, loadExperiment, type Metric, resolveFrom } from '../experiment/schema.js';
-import { isRate, zFor } from '../experiment/stats.js';
+import { type Arm, buildArms } from '../games/legions/experiment/arms.js';
+import { type ExperimentFingerprint, experimentFingerprint, fingerprintMismatch, resumeIdentity, resumeMismatch } from '../games/legions/experiment/fingerprint.js';
+import { buildResults, type ExperimentResults, writeReport } from '../games/legions/experiment/report.js';
+import { EXPERIMENT_CHECKPOINT, type ExperimentState, readExperimentCheckpoint, writeExperimentCheckpoint } from '../games/legions/experiment/resume.js';
+import { type ExperimentRun, runExperiment } from '../games/legions/experiment/run.js';
+import { type Experiment, experimentJsonSchema, loadExperiment, type Metric, resolveFrom } from '../games/legions/experiment/schema.js';
+import { isRate, zFor } from '../games/legions/experiment/stats.js';
 import { InputError } from '../core/errors.js';
 import { claimOutputs } from '../sim/claim.js';
 import { writeAtomic } from '../sim/files.js';
 import { checkOutputDir, checkOutputFile, type InputPath } from '../sim/paths.js';
 import { Progress } from '../sim/progress.js';
-import { defaultThreads } from '../sim/runner.js';
+import { defaultThreads, runPool } from '../sim/runner.js';
+import { pairedGame } from '../sim/paired.js';
+import { getGame } from '../games/index.js';
+import { buildPairedArms, parseSchemaExperiment, schemaResults } from '../experiment/schema-experiment.js';
+import { writeSchemaReport } from '../experiment/schema-report.js';
 import { signalExitCode, StopSignals } from '../sim/signals.js';
 import { cleanPreviousOutputs, writeTransaction } from '../sim/transaction.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
@@ -120,6 +124,9 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'No progress output' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the results JSON' }) as never,
   handler: async (a) => {
+    const raw = readJsonInput(a.file, 'experiment');
+    const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
+    if (game !== undefined && game !== 'legions') return schemaExperiment(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     const outName = a.out ?? join('reports', e.name);
     const out = checkOutputDir(outName, '--out', inputs, EXPERIMENT_OUTPUTS);
@@ -327,6 +334,9 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('quiet', { type: 'boolean', default: false, describe: 'Print only the gate table' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate rows as JSON' }) as never,
   handler: async (a) => {
+    const raw = readJsonInput(a.file, 'experiment');
+    const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
+    if (game !== undefined && game !== 'legions') return schemaExperiment(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
     const fp = experimentFingerprint(e, built.arms);
@@ -383,3 +393,58 @@ export const schemaCommand: CommandModule<object, object> = {
     process.stdout.write(JSON.stringify(experimentJsonSchema(), null, 2) + '\n');
   },
 };
+
+/**
+ * An experiment of a game other than LEGIONS (the file names it in "game"): arms compared game by game
+ * through the generic runner (src/experiment/schema-experiment.ts), with its report.
+ */
+async function schemaExperiment(a: ExpArgs, raw: unknown, gameId: string): Promise<void> {
+  const entry = getGame(gameId);
+  if (!entry.experimentArm || !entry.definition.outcomeFields) throw new InputError(`experiment ${a.file}: ${gameId} has no experiments`);
+  if (a.field !== undefined) throw new InputError('--field is a LEGIONS option');
+  if (a.resume) throw new InputError(`--resume: ${gameId} experiments are not resumable yet (they run in seconds to minutes)`);
+  const e = parseSchemaExperiment(raw, a.file);
+  if (a.games !== undefined) {
+    intInRange('--games', a.games, 1, MAX_GAMES);
+    e.games = a.games;
+  }
+  threadsInRange(a.threads);
+  const arms = buildPairedArms(e, a.file, dirname(a.file), entry.experimentArm);
+  const inputs: InputPath[] = [{ path: a.file, what: 'experiment file' }];
+  for (const arm of e.arms) if (typeof arm.battle === 'string') inputs.push({ path: isAbsolute(arm.battle) ? arm.battle : join(dirname(a.file), arm.battle), what: 'battle' });
+  const outName = a.out ?? join('reports', e.name);
+  const out = checkOutputDir(outName, '--out', inputs, EXPERIMENT_OUTPUTS);
+  const claim = claimOutputs('experiment', { path: out, what: `--out ${outName}` });
+  const signals = new StopSignals().install();
+  try {
+    const old = cleanPreviousOutputs(out, 'experiment');
+    if (old.length && !a.quiet) process.stderr.write(`legions: removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${outName}\n`);
+    const threads = threadsOf(a.threads);
+    const game = pairedGame(entry.definition);
+    const progress = new Progress(e.games, { quiet: a.quiet, label: 'experiment' });
+    progress.start(0);
+    const r = await runPool({ game, cfg: { arms }, policies: [], seed: e.seed, games: e.games, start: 0, end: e.games, shard: null }, { threads }, {
+      onProgress: (done) => progress.update(done),
+      shouldStop: () => signals.signal !== null,
+    });
+    if (r.next < e.games) {
+      progress.finish('(interrupted)');
+      process.stderr.write(`legions: interrupted after ${r.next} games per arm; nothing written\n`);
+      process.exitCode = signalExitCode(signals.signal ?? 'SIGINT');
+      return;
+    }
+    progress.finish();
+    const results = schemaResults(entry.definition, e, arms, r.acc, { threads, seconds: Number(r.seconds.toFixed(3)), gamesPerSecond: r.seconds > 0 ? Math.round(e.games / r.seconds) : null }, a.file);
+    await writeTransaction(out, 'experiment', signals, async (tx) => {
+      await writeSchemaReport(tx.staging, results, `legions experiment ${a.file}`);
+    });
+    if (a.json) process.stdout.write(JSON.stringify(results, null, 2) + '\n');
+    else {
+      for (const line of results.note) process.stdout.write(`${line}\n`);
+      process.stdout.write(`report: ${join(outName, 'index.html')} (${e.games} games per arm, ${r.seconds.toFixed(1)} s)\n`);
+    }
+  } finally {
+    signals.uninstall();
+    claim.release();
+  }
+}

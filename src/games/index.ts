@@ -4,6 +4,7 @@ import { InputError } from '../core/errors.js';
 import type { ManifestInfo, Perf, PutFile } from '../report/outputs.js';
 import type { GameDefinition, RunAcc } from '../sim/game.js';
 import type { RunIdentity } from '../sim/spec.js';
+import type { ArmReader } from '../experiment/schema-experiment.js';
 import { caesarXl } from './caesar-xl/index.js';
 import { legions } from './legions/index.js';
 
@@ -21,6 +22,8 @@ export interface RunReport {
 export interface GameEntry<Cfg = any, A extends RunAcc = any> {
   definition: GameDefinition<Cfg, A>;
   report(acc: A, id: RunIdentity, fingerprint: string, range: [number, number]): RunReport;
+  /** Games with generic experiments (src/experiment/schema-experiment.ts): an arm's configuration and policies. */
+  experimentArm?: ArmReader;
 }
 
 export const GAMES: Readonly<Record<string, GameEntry>> = { legions, 'caesar-xl': caesarXl };

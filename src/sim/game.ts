@@ -2,6 +2,7 @@
 // (worker pool, shards, checkpoints, resume, merge) plays any game through it; each game lives in
 // src/games/<id>/ and is listed in src/games/index.ts. Nothing in src/sim knows which game runs.
 import type { z } from 'zod';
+import type { OutcomeFieldDef } from './schema-accumulator.js';
 
 /**
  * A game's run accumulator: integer counts only, so that merging batches, shards and resumed
@@ -48,6 +49,14 @@ export interface GameDefinition<Cfg = unknown, A extends RunAcc = RunAcc> {
   batchPlayer(cfg: Cfg, policies: readonly string[], rotation: 'none' | 'latin', seed: string): BatchPlayer<A>;
   /** Header line of the per-game CSV (with its newline). */
   perGameHeader(cfg: Cfg): string;
+  /**
+   * Games whose outcome is a flat record of integers: its fields, and a player returning game i's
+   * record (what generic experiments compare arm by arm, src/sim/paired.ts).
+   */
+  readonly outcomeFields?: readonly OutcomeFieldDef[];
+  outcomePlayer?(cfg: Cfg, policies: readonly string[], seed: string): (index: number) => Readonly<Record<string, number>>;
+  /** Set by pairedGame: workers wrap the imported definition the same way. */
+  readonly wrap?: 'paired';
 }
 
 /** The game of a file format name ("legions-accumulator/3" is legions'), or null. */

@@ -69,7 +69,7 @@ export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts
   const t0 = process.hrtime.bigint();
   if (from >= to) return { acc, next: to, seconds: 0 };
 
-  const setup: WorkerSetup = { gameModule: spec.game.moduleUrl, cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed, rotation: spec.rotation ?? 'none' };
+  const setup: WorkerSetup = { gameModule: spec.game.moduleUrl, ...(spec.game.wrap ? { wrap: spec.game.wrap } : {}), cfg: spec.cfg, policies: [...spec.policies], seed: spec.seed, rotation: spec.rotation ?? 'none' };
   const pool = new Piscina<BatchTask, BatchResult>({
     filename: WORKER_FILE, minThreads: threads, maxThreads: threads, idleTimeout: 60_000, workerData: setup,
     // A larger young generation: games allocate many short-lived objects, and with the default size

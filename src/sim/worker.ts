@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { workerData } from 'piscina';
 import type { GameDefinition } from './game.js';
+import { pairedGame } from './paired.js';
 
 export interface WorkerSetup {
   /** URL of the module exporting the game definition as `game`. */
@@ -13,6 +14,8 @@ export interface WorkerSetup {
   policies: string[];
   seed: string;
   rotation?: 'none' | 'latin';
+  /** The definition's wrapper, when the run is one (pairedGame: arms compared game by game). */
+  wrap?: 'paired';
 }
 
 export interface BatchTask {
@@ -33,7 +36,8 @@ export interface BatchResult {
 }
 
 const setup = workerData as WorkerSetup;
-const { game } = (await import(setup.gameModule)) as { game: GameDefinition };
+const { game: imported } = (await import(setup.gameModule)) as { game: GameDefinition };
+const game = (setup.wrap === 'paired' ? pairedGame(imported) : imported) as GameDefinition;
 const player = game.batchPlayer(setup.cfg, setup.policies, setup.rotation ?? 'none', setup.seed);
 
 /**

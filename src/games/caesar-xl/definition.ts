@@ -38,6 +38,11 @@ export const game: GameDefinition<CaesarConfig, SchemaAccumulator> = {
       },
     };
   },
+  outcomeFields: OUTCOME_FIELDS,
+  outcomePlayer(cfg, policies, seed) {
+    const pols = [policyByName(policies[0]!), policyByName(policies[1]!)] as const;
+    return (i) => playBattle(cfg.setup, cfg.setup.rules, pols, seed, i) as unknown as Record<string, number>;
+  },
   perGameHeader: () => ['battle', 'seed', ...OUTCOME_FIELDS.map((f) => f.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))].join(',') + '\n',
 };
 

@@ -1,6 +1,10 @@
 // Caesar XL battles as the command line sees them: the runner's definition, a finished run's summary
 // (caesar-xl-summary/1: every outcome field of src/caesar/outcome.ts) and its outputs.
-import { OUTCOME_FIELDS } from '../../caesar/index.js';
+import { BattleFileError, OUTCOME_FIELDS, parseBattle, POLICY_NAMES } from '../../caesar/index.js';
+import { InputError } from '../../core/errors.js';
+import { readJsonInput } from '../../core/input.js';
+import type { ArmReader } from '../../experiment/schema-experiment.js';
+import { isAbsolute, join } from 'node:path';
 import { type ManifestInfo, type Perf, type PutFile, runManifest } from '../../report/outputs.js';
 import { ratesChart } from '../../report/schema-charts.js';
 import type { SchemaAccumulator } from '../../sim/schema-accumulator.js';
@@ -11,8 +15,49 @@ import { type CaesarConfig, game } from './definition.js';
 
 const pct = (x: number) => (100 * x).toFixed(2);
 
+/**
+ * An arm of a Caesar XL experiment: `battle` (a file, relative to the experiment file, or the battle
+ * itself inline), optional `rules` overriding the battle's, optional `tactic` {attacker, defender}
+ * replacing its Tactics cards, and `policies` (one for both sides, or attacker,defender).
+ */
+const experimentArm: ArmReader = (arm, e, dir) => {
+  const where = `arm ${arm.name}`;
+  const extra = Object.keys(arm).filter((k) => !['name', 'baseline', 'policies', 'battle', 'rules', 'tactic'].includes(k));
+  if (extra.length) throw new InputError(`${where}: unknown key "${extra[0]}" (a Caesar XL arm has battle, rules, tactic, policies, baseline)`);
+  if (arm.battle === undefined) throw new InputError(`${where}: battle: give a battle file or the battle itself`);
+  let json: unknown = arm.battle;
+  if (typeof arm.battle === 'string') json = readJsonInput(resolveFrom(dir, arm.battle), `${where}: battle`);
+  const raw = structuredClone(json) as Record<string, unknown>;
+  if (arm.rules !== undefined) raw.rules = { ...((raw.rules as object | undefined) ?? {}), ...(arm.rules as object) };
+  if (arm.tactic !== undefined) {
+    const t = arm.tactic as Record<string, unknown>;
+    for (const side of Object.keys(t)) {
+      if (side !== 'attacker' && side !== 'defender') throw new InputError(`${where}: tactic: "${side}" is not a side (attacker, defender)`);
+      raw[side] = { ...(raw[side] as object), tactic: t[side] };
+    }
+  }
+  let setup;
+  try {
+    setup = parseBattle(raw);
+  } catch (err) {
+    if (err instanceof BattleFileError) throw new InputError(`${where}: ${err.message}`);
+    throw err;
+  }
+  const p = arm.policies ?? e.policies;
+  return { cfg: { setup }, policies: battlePolicySpec(Array.isArray(p) ? p.join(',') : p, where) };
+};
+
+/** The attacker's and the defender's policy names: "a" for both or "a,b". */
+export function battlePolicySpec(spec: string | undefined, where = '--policies'): [string, string] {
+  const names = (spec ?? 'default').split(',').map((s) => s.trim());
+  if (names.length > 2 || names.some((n) => n === '')) throw new InputError(`${where}: give one battle policy for both sides or two (attacker,defender), got "${spec}"`);
+  for (const n of names) if (!POLICY_NAMES.includes(n)) throw new InputError(`${where}: unknown battle policy "${n}" (known: ${POLICY_NAMES.join(', ')})`);
+  return names.length === 1 ? [names[0]!, names[0]!] : [names[0]!, names[1]!];
+}
+
 export const caesarXl: GameEntry<CaesarConfig, SchemaAccumulator> = {
   definition: game,
+  experimentArm,
   report(acc: SchemaAccumulator, id: RunIdentity, fingerprint: string, range: [number, number]) {
     const s = summariseSchema('caesar-xl-summary/1', acc, id, fingerprint, range);
     const rate = (k: string) => s.figures[k] as RateFigure;
@@ -49,3 +94,5 @@ export const caesarXl: GameEntry<CaesarConfig, SchemaAccumulator> = {
     };
   },
 };
+
+const resolveFrom = (dir: string, file: string): string => (isAbsolute(file) ? file : join(dir, file));

@@ -1,11 +1,11 @@
 // Turning an experiment file into the arms it compares: configurations, policies and seat lineups.
-import { defaultBoard, loadBoardFile, validateBoard } from '../legions/board.js';
-import type { GameConfig } from '../legions/game.js';
-import { applyRuleObject, defaultParams, InputError } from '../legions/params.js';
-import { parseVariants } from '../legions/variants.js';
-import { parsePolicies } from '../../policies/index.js';
+import { defaultBoard, loadBoardFile, validateBoard } from '../../../legions/board.js';
+import type { GameConfig } from '../../../legions/game.js';
+import { applyRuleObject, defaultParams, InputError } from '../../../legions/params.js';
+import { parseVariants } from '../../../legions/variants.js';
+import { parsePolicies } from '../../../../policies/index.js';
 import { type ArmSpec, type Experiment, resolveFrom } from './schema.js';
-import { checkFieldSeats, type Field, loadField } from '../../policies/fields.js';
+import { checkFieldSeats, type Field, loadField } from '../../../../policies/fields.js';
 
 export interface Arm {
   /** Unique name: the arm's own name, with `@field` when the experiment plays several fields. */

@@ -1,10 +1,10 @@
 // Integer-exact accumulators for experiments: per arm, and paired against the baseline game by game.
 // Every field is an integer sum, so merging is exact and associative: any thread count or batch split
 // gives the same numbers.
-import type { Outcome } from '../legions/outcome.js';
-import { CAUSES, SENATE_METRICS } from '../games/legions/accumulator.js';
-import { TRIGGERS } from '../games/legions/triggers.js';
-import { VARIANT_NAMES } from '../legions/variants.js';
+import type { Outcome } from '../../../legions/outcome.js';
+import { CAUSES, SENATE_METRICS } from '../accumulator.js';
+import { TRIGGERS } from '../triggers.js';
+import { VARIANT_NAMES } from '../../../legions/variants.js';
 import { MEAN_METRICS, type MeanMetric, RATE_METRICS, type RateMetric } from './schema.js';
 
 export type SenateMetric = (typeof SENATE_METRICS)[number];

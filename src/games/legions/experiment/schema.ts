@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import { z } from 'zod';
-import { InputError } from '../core/errors.js';
+import { InputError } from '../../../core/errors.js';
 
 export const RATE_METRICS = ['collapse', 'revolt', 'bankruptcy', 'wars'] as const;
 export const MEAN_METRICS = ['finalRI', 'prestigeSpread', 'legionsLost', 'warsWon', 'turnsPlayed', 'stateTreasury'] as const;

@@ -1,11 +1,8 @@
-// Estimates with intervals for experiments: rates (Wilson), means, and paired differences against the
-// baseline (McNemar's test with its matching interval for rates, paired z for means), with the variance
-// reduction the pairing gives, and Holm's adjustment for many comparisons.
+// Paired statistics for experiments of any game: arms played on the same game seeds as their baseline,
+// compared game by game. Rates: McNemar's test with its matching interval (exact up to 50 discordant
+// games, Tango's score interval above); means: a paired z on per-game differences; Holm's adjustment
+// for many comparisons; the alpha spent per look of a precision-targeted run.
 import { errorFunction } from 'simple-statistics';
-import { wilson } from '../stats/intervals.js';
-import type { ArmAcc, PairAcc } from './accumulator.js';
-import type { MeanMetric, Metric, RateMetric } from './schema.js';
-import { RATE_METRICS } from './schema.js';
 
 export interface Estimate {
   value: number;
@@ -49,24 +46,7 @@ export function normalQuantile(p: number): number {
 export const zFor = (alpha: number): number => normalQuantile(1 - alpha / 2);
 
 /** Two-sided normal p-value of a z statistic. */
-const pNormal = (z: number): number => 1 - errorFunction(Math.abs(z) / Math.SQRT2);
-
-export const isRate = (m: Metric): m is RateMetric => (RATE_METRICS as readonly string[]).includes(m);
-
-export function estimate(a: ArmAcc, m: Metric, z: number): Estimate {
-  if (isRate(m)) {
-    const [low, high] = wilson(a.rates[m], a.n, z);
-    return { value: a.n ? a.rates[m] / a.n : 0, low, high };
-  }
-  const mean = a.n ? a.sum[m] / a.n : 0;
-  const half = z * Math.sqrt(meanVariance(a, m) / Math.max(1, a.n));
-  return { value: mean, low: mean - half, high: mean + half };
-}
-
-/** Sample variance of a mean metric's per-game values. */
-export function meanVariance(a: ArmAcc, m: MeanMetric): number {
-  return a.n > 1 ? Math.max(0, (a.sumSq[m] - (a.sum[m] * a.sum[m]) / a.n) / (a.n - 1)) : 0;
-}
+export const pNormal = (z: number): number => 1 - errorFunction(Math.abs(z) / Math.SQRT2);
 
 /** P(X <= x) for X ~ Binomial(k, t), summed in logs (k is small where this is used). */
 function binomCdf(x: number, k: number, t: number): number {
@@ -139,7 +119,7 @@ export function pairedRate(b: number, c: number, n: number, z: number): { diff: 
   return { diff: { value: d, low: root(z, -1, d), high: root(-z, d, 1) }, p: mcnemarP(b, c) };
 }
 
-const normalCdf = (x: number): number => 0.5 * (1 + errorFunction(x / Math.SQRT2));
+export const normalCdf = (x: number): number => 0.5 * (1 + errorFunction(x / Math.SQRT2));
 
 /**
  * McNemar's test on the discordant games: exact (two-sided binomial, p = 1/2, twice the smaller tail)
@@ -164,27 +144,30 @@ export function holm(ps: readonly number[]): number[] {
   return out;
 }
 
-export function compare(arm: ArmAcc, base: ArmAcc, pair: PairAcc, m: Metric, z: number): Comparison {
-  const n = pair.n;
-  if (isRate(m)) {
-    const b = pair.b[m];
-    const c = pair.c[m];
-    const varPaired = Math.max(0, (b + c - ((c - b) * (c - b)) / n) / (n * n));
-    const pa = arm.rates[m] / n;
-    const pb = base.rates[m] / n;
-    const varIndep = (pa * (1 - pa) + pb * (1 - pb)) / n;
-    const { diff, p } = pairedRate(b, c, n, z);
-    return { diff, p, significant: diff.low > 0 || diff.high < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : null };
-  }
-  const mean = pair.sumD[m] / n;
-  const varD = n > 1 ? Math.max(0, (pair.sumD2[m] - (pair.sumD[m] * pair.sumD[m]) / n) / (n - 1)) : 0;
-  const half = z * Math.sqrt(varD / n);
-  const varIndep = (meanVariance(arm, m) + meanVariance(base, m)) / n;
+
+/**
+ * A paired difference of means from the per-game differences' sum and sum of squares: the paired z
+ * interval and test, and the variance reduction over independent arms (null when nothing differs).
+ */
+export function pairedMean(sumD: number, sumD2: number, n: number, z: number, varArm: number, varBase: number): Omit<Comparison, 'pHolm' | 'significantHolm'> {
+  const mean = n ? sumD / n : 0;
+  const varD = n > 1 ? Math.max(0, (sumD2 - (sumD * sumD) / n) / (n - 1)) : 0;
+  const half = z * Math.sqrt(varD / Math.max(1, n));
   const zs = varD > 0 ? mean / Math.sqrt(varD / n) : 0;
   return {
     diff: { value: mean, low: mean - half, high: mean + half }, p: varD > 0 ? pNormal(zs) : mean === 0 ? 1 : 0,
-    significant: mean - half > 0 || mean + half < 0, varianceReduction: varD > 0 ? varIndep / (varD / n) : null,
+    significant: mean - half > 0 || mean + half < 0, varianceReduction: varD > 0 ? (varArm + varBase) / n / (varD / n) : null,
   };
+}
+
+/** A paired difference of rates from its discordant games (b: baseline only, c: arm only) and the two rates' counts. */
+export function pairedRateComparison(b: number, c: number, n: number, armCount: number, baseCount: number, z: number): Omit<Comparison, 'pHolm' | 'significantHolm'> {
+  const varPaired = Math.max(0, (b + c - ((c - b) * (c - b)) / n) / (n * n));
+  const pa = armCount / n;
+  const pb = baseCount / n;
+  const varIndep = (pa * (1 - pa) + pb * (1 - pb)) / n;
+  const { diff, p } = pairedRate(b, c, n, z);
+  return { diff, p, significant: diff.low > 0 || diff.high < 0, varianceReduction: varPaired > 0 ? varIndep / varPaired : null };
 }
 
 /**

@@ -1,7 +1,7 @@
 // The verdict panel's words: what each paired difference means once its size is weighed against the
 // change that matters (the negligible size), and a few sentences a designer can paste into a design
 // note, ranked by effect size, combining the causes of collapse, the fields and the trigger counts.
-import { METRIC_DEFS } from '../games/legions/metric-defs.js';
+import { METRIC_DEFS } from '../metric-defs.js';
 import { CAUSES, type Cause } from './accumulator.js';
 import type { Metric } from './schema.js';
 import { type Estimate, isRate } from './stats.js';

@@ -1,11 +1,11 @@
 // The experiment worker (compiled JS in a worker thread): plays each game index once per arm, on the
 // same game seed (common random numbers), and returns the folded per-arm and paired accumulators.
 import { workerData } from 'piscina';
-import { parsePolicies } from '../../policies/index.js';
-import type { GameConfig } from '../legions/game.js';
-import { playGame } from '../legions/game.js';
-import type { Outcome } from '../legions/outcome.js';
-import type { Policy } from '../legions/policy.js';
+import { parsePolicies } from '../../../../policies/index.js';
+import type { GameConfig } from '../../../legions/game.js';
+import { playGame } from '../../../legions/game.js';
+import type { Outcome } from '../../../legions/outcome.js';
+import type { Policy } from '../../../legions/policy.js';
 import { addOutcome, addPair, type ArmAcc, newArmAcc, newPairAcc, type PairAcc } from './accumulator.js';
 
 export interface ExperimentSetup {

@@ -5,10 +5,10 @@
 // byte-identical to an uninterrupted run (timings aside).
 import { join } from 'node:path';
 import { z } from 'zod';
-import { MissingInput, readJsonInput } from '../core/input.js';
-import { InputError } from '../core/errors.js';
-import { contentHash } from '../sim/checkpoint.js';
-import { writeAtomic } from '../sim/files.js';
+import { MissingInput, readJsonInput } from '../../../core/input.js';
+import { InputError } from '../../../core/errors.js';
+import { contentHash } from '../../../sim/checkpoint.js';
+import { writeAtomic } from '../../../sim/files.js';
 import type { ArmAcc, PairAcc } from './accumulator.js';
 import type { ResumeIdentity } from './fingerprint.js';
 

@@ -2,8 +2,8 @@
 // the verdict forest plots, the Republic over time, the metrics by arm, the paired differences, the
 // losses per turn and the win rate by seat. Rates are drawn in % (values) and percentage points
 // (differences), means in their units; rows follow the experiment's arm order.
-import { CHART_FONT } from '../games/legions/charts.js';
-import { METRIC_DEFS } from '../games/legions/metric-defs.js';
+import { CHART_FONT } from '../charts.js';
+import { METRIC_DEFS } from '../metric-defs.js';
 import { CAUSES } from './accumulator.js';
 import type { ArmResult, ExperimentResults } from './report.js';
 import type { Metric } from './schema.js';

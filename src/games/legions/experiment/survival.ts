@@ -2,7 +2,7 @@
 // to each cause by then (cumulative incidence), the share lost in each turn, and survival's paired
 // difference from the baseline by turn. No game is cut short (each runs to its end or its fall), so
 // these are plain shares of all games: Wilson intervals, and the paired-rate interval for differences.
-import { wilson } from '../stats/intervals.js';
+import { wilson } from '../../../stats/intervals.js';
 import { type ArmAcc, CAUSES, type Cause, type PairAcc } from './accumulator.js';
 import { type Estimate, pairedRate } from './stats.js';
 

@@ -7,7 +7,7 @@
 //    configuration, since a checkpoint may only be continued by the very same games.
 import type { Arm } from './arms.js';
 import type { Experiment } from './schema.js';
-import { canonicalJSON, shortHash } from '../sim/spec.js';
+import { canonicalJSON, shortHash } from '../../../sim/spec.js';
 
 export interface ExperimentFingerprint {
   players: number;

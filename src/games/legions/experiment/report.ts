@@ -3,22 +3,22 @@
 // definitions of every figure, then the tables. Every file is written atomically.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { shortHash } from '../sim/spec.js';
-import { enabledVariants } from '../games/legions/definition.js';
-import { writeAtomic } from '../sim/files.js';
-import { gitCommit, toolVersion } from '../report/outputs.js';
-import { wilson } from '../stats/intervals.js';
+import { shortHash } from '../../../sim/spec.js';
+import { enabledVariants } from '../definition.js';
+import { writeAtomic } from '../../../sim/files.js';
+import { gitCommit, toolVersion } from '../../../report/outputs.js';
+import { wilson } from '../../../stats/intervals.js';
 import { CAUSES, type Cause, type PairAcc, type SenateMetric, WIN_UNIT } from './accumulator.js';
 import { experimentCharts, fieldSuffix, fieldsOf } from './charts.js';
-import { METRIC_DEFS, OVER_TIME_DEFS, READING_DEFS, riScale, riScaleText } from '../games/legions/metric-defs.js';
+import { METRIC_DEFS, OVER_TIME_DEFS, READING_DEFS, riScale, riScaleText } from '../metric-defs.js';
 import { type OverTime, overTime, survivalDifference, type TurnEstimate } from './survival.js';
 import { designNote, diffText, type Reading, readingOf } from './verdict.js';
-import { TRIGGERS } from '../games/legions/triggers.js';
-import { degeneracyWarnings } from '../games/legions/warnings.js';
-import type { VariantName } from '../legions/variants.js';
-import { paramDocs } from '../legions/params.js';
-import { type OutOfSeedParam, outOfSeedParams } from '../legions/ror/sources.js';
-import { SENATE_METRICS } from '../games/legions/accumulator.js';
+import { TRIGGERS } from '../triggers.js';
+import { degeneracyWarnings } from '../warnings.js';
+import type { VariantName } from '../../../legions/variants.js';
+import { paramDocs } from '../../../legions/params.js';
+import { type OutOfSeedParam, outOfSeedParams } from '../../../legions/ror/sources.js';
+import { SENATE_METRICS } from '../accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
 import { type Comparison, compare, type Estimate, estimate, holm, isRate, zFor } from './stats.js';
@@ -501,7 +501,7 @@ ${glossary(r)}
 }
 
 export async function writeReport(dir: string, e: Experiment, r: ExperimentResults): Promise<string[]> {
-  const { renderSvg } = await import('../report/render.js');
+  const { renderSvg } = await import('../../../report/render.js');
   mkdirSync(join(dir, 'charts'), { recursive: true });
   const files: string[] = [];
   const put = (name: string, data: string) => {

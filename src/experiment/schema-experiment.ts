@@ -1,0 +1,198 @@
+// Experiments for any game with a flat integer outcome (GameDefinition.outcomeFields): arms played on
+// common random numbers through the runner (src/sim/paired.ts), each compared game by game with its
+// baseline; rates by McNemar with its matching interval, means by paired z, Holm over all comparisons,
+// each difference read against the metric's negligible size. LEGIONS keeps its own, richer experiments.
+import { z } from 'zod';
+import { InputError } from '../core/errors.js';
+import { wilson } from '../stats/intervals.js';
+import type { GameDefinition } from '../sim/game.js';
+import type { PairedAccumulator, PairedArm } from '../sim/paired.js';
+import type { OutcomeFieldDef } from '../sim/schema-accumulator.js';
+import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, zFor } from './paired.js';
+
+const NAME = /^[A-Za-z0-9_.=+-]+$/;
+
+export const schemaExperimentSchema = z.strictObject({
+  $schema: z.string().optional(),
+  game: z.string().min(1),
+  name: z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits and _ . - only'),
+  description: z.string().optional(),
+  games: z.int().min(1).max(100_000_000).describe('Games per arm'),
+  seed: z.string().min(1).default('experiment'),
+  policies: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Policies of every arm unless it names its own'),
+  baseline: z.string().optional().describe('The arm the others are compared with unless they name their own (default: the first); an arm another names as its baseline is a baseline too'),
+  arms: z.array(z.looseObject({
+    name: z.string().min(1).regex(NAME, 'use letters, digits and _ . = + - only'),
+    baseline: z.string().optional(),
+    policies: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional(),
+  })).min(1),
+  metrics: z.array(z.string().min(1)).min(1).optional().describe('Outcome fields to compare (default: every field)'),
+  negligible: z.record(z.string(), z.number().nonnegative()).default({}).describe('Per metric, the largest change that does not matter (a rate as a fraction)'),
+});
+export type SchemaExperiment = z.infer<typeof schemaExperimentSchema>;
+export type SchemaArmSpec = SchemaExperiment['arms'][number];
+
+/** A game's reading of one arm: its configuration and the policies of its seats. */
+export type ArmReader = (arm: SchemaArmSpec, e: SchemaExperiment, dir: string) => { cfg: unknown; policies: string[] };
+
+export function parseSchemaExperiment(raw: unknown, path: string): SchemaExperiment {
+  const r = schemaExperimentSchema.safeParse(raw);
+  if (!r.success) {
+    const i = r.error.issues[0]!;
+    throw new InputError(`experiment ${path}: ${i.path.join('.') || '(root)'}: ${i.message}`);
+  }
+  return r.data;
+}
+
+/** The arms as the paired run plays them, each with its baseline's index; checks names and baselines. */
+export function buildPairedArms(e: SchemaExperiment, path: string, dir: string, read: ArmReader): PairedArm[] {
+  const names = e.arms.map((a) => a.name);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) throw new InputError(`experiment ${path}: arms: the name "${dup}" is used twice`);
+  const index = (n: string, where: string) => {
+    const i = names.indexOf(n);
+    if (i < 0) throw new InputError(`experiment ${path}: ${where}: no arm named "${n}" (arms: ${names.join(', ')})`);
+    return i;
+  };
+  const main = e.baseline !== undefined ? index(e.baseline, 'baseline') : 0;
+  // An arm another arm is compared with is a baseline itself (several groups, each with its own).
+  const named = new Set(e.arms.flatMap((a, i) => (a.baseline !== undefined ? [index(a.baseline, `arms.${i}.baseline`)] : [])));
+  return e.arms.map((a, i) => {
+    const { cfg, policies } = read(a, e, dir);
+    const own = a.baseline !== undefined ? index(a.baseline, `arms.${i}.baseline`) : named.has(i) ? i : main;
+    if (own !== i && e.arms[own]!.baseline !== undefined && e.arms[own]!.baseline !== e.arms[own]!.name) {
+      throw new InputError(`experiment ${path}: arms.${i}.baseline: "${e.arms[own]!.name}" is itself compared with another arm; name a baseline arm`);
+    }
+    return { name: a.name, cfg, policies, baseline: own === i ? -1 : own };
+  });
+}
+
+export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
+
+export const READINGS: Readonly<Record<Reading, string>> = {
+  effect: 'significant after Holm\'s adjustment and at least the negligible size',
+  small: 'significant, but smaller than the negligible size: real, too small to matter',
+  negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
+  unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
+  'no conclusion': 'every game of the arm equals its baseline\'s in this metric',
+};
+
+export interface SchemaComparison extends Comparison {
+  arm: string;
+  baseline: string;
+  metric: string;
+  reading: Reading;
+  negligible: number;
+}
+
+export interface SchemaArmResult {
+  name: string;
+  baseline: string | null;
+  policies: string[];
+  identity: Record<string, unknown>;
+  metrics: Record<string, Estimate>;
+}
+
+export interface SchemaResults {
+  format: string;
+  game: string;
+  name: string;
+  description: string | null;
+  seed: string;
+  gamesPerArm: number;
+  confidence: number;
+  metrics: { name: string; label: string; kind: 'rate' | 'mean'; negligible: number }[];
+  arms: SchemaArmResult[];
+  comparisons: SchemaComparison[];
+  /** One sentence per comparison that matters (an effect), largest first, then what changed nothing. */
+  note: string[];
+  perf: { threads: number; seconds: number; gamesPerSecond: number | null };
+}
+
+const DEFAULT_NEGLIGIBLE = { rate: 0.01, mean: 0.1 };
+
+export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: readonly PairedArm[], acc: PairedAccumulator, perf: SchemaResults['perf'], path: string): SchemaResults {
+  const all = game.outcomeFields!;
+  const wanted = e.metrics ?? all.map((f) => f.name);
+  const fields: OutcomeFieldDef[] = wanted.map((m) => {
+    const f = all.find((x) => x.name === m);
+    if (!f) throw new InputError(`experiment ${path}: metrics: "${m}" is not an outcome field of ${game.id} (${all.map((x) => x.name).join(', ')})`);
+    return f;
+  });
+  for (const k of Object.keys(e.negligible)) if (!wanted.includes(k)) throw new InputError(`experiment ${path}: negligible: "${k}" is not one of the metrics`);
+  const z = zFor(0.05);
+  const n = acc.games;
+  const at = (name: string) => all.findIndex((f) => f.name === name);
+  const negligible = (f: OutcomeFieldDef) => e.negligible[f.name] ?? DEFAULT_NEGLIGIBLE[f.kind];
+  const armResults: SchemaArmResult[] = arms.map((a, i) => {
+    const s = acc.arms[i]!;
+    const metrics: Record<string, Estimate> = {};
+    for (const f of fields) {
+      const k = at(f.name);
+      if (f.kind === 'rate') {
+        const [low, high] = wilson(s.sum[k]!, n, z);
+        metrics[f.name] = { value: n ? s.sum[k]! / n : 0, low, high };
+      } else {
+        const mean = n ? s.sum[k]! / n : 0;
+        const half = z * Math.sqrt(variance(s.sum[k]!, s.sumSq[k]!, n) / Math.max(1, n));
+        metrics[f.name] = { value: mean, low: mean - half, high: mean + half };
+      }
+    }
+    return { name: a.name, baseline: a.baseline >= 0 ? arms[a.baseline]!.name : null, policies: a.policies, identity: game.identity(a.cfg), metrics };
+  });
+  const raw: (Omit<SchemaComparison, 'reading'> & { silent: boolean })[] = [];
+  arms.forEach((a, i) => {
+    if (a.baseline < 0) return;
+    const s = acc.arms[i]!;
+    const sb = acc.arms[a.baseline]!;
+    for (const f of fields) {
+      const k = at(f.name);
+      const c = f.kind === 'rate'
+        ? pairedRateComparison(acc.b[i]![k]!, acc.c[i]![k]!, n, s.sum[k]!, sb.sum[k]!, z)
+        : pairedMean(acc.sumD[i]![k]!, acc.sumD2[i]![k]!, n, z, variance(s.sum[k]!, s.sumSq[k]!, n), variance(sb.sum[k]!, sb.sumSq[k]!, n));
+      const silent = acc.sumD2[i]![k]! === 0;
+      raw.push({ ...c, arm: a.name, baseline: arms[a.baseline]!.name, metric: f.name, negligible: negligible(f), silent });
+    }
+  });
+  const tested = raw.filter((c) => !c.silent);
+  const adjusted = holm(tested.map((c) => c.p));
+  tested.forEach((c, j) => {
+    c.pHolm = adjusted[j]!;
+    c.significantHolm = c.significant && adjusted[j]! < 0.05;
+  });
+  const comparisons: SchemaComparison[] = raw.map(({ silent, ...c }) => ({
+    ...c,
+    pHolm: c.pHolm ?? 1,
+    significantHolm: c.significantHolm ?? false,
+    reading: silent ? 'no conclusion' : c.significantHolm ? (Math.abs(c.diff.value) >= c.negligible ? 'effect' : 'small')
+      : c.diff.low >= -c.negligible && c.diff.high <= c.negligible ? 'negligible' : 'unclear',
+  }));
+  const kindOf = new Map(fields.map((f) => [f.name, f] as const));
+  const note = [
+    ...comparisons.filter((c) => c.reading === 'effect')
+      .sort((x, y) => Math.abs(y.diff.value) / y.negligible - Math.abs(x.diff.value) / x.negligible)
+      .map((c) => `${c.arm} against ${c.baseline}: ${kindOf.get(c.metric)!.label} ${c.diff.value > 0 ? 'up' : 'down'} ${diffText(kindOf.get(c.metric)!, c.diff)}.`),
+    ...arms.filter((a) => a.baseline >= 0 && !comparisons.some((c) => c.arm === a.name && c.reading === 'effect'))
+      .map((a) => `${a.name} against ${arms[a.baseline]!.name}: no change that matters in ${fields.map((f) => f.label).join(', ')}.`),
+  ];
+  return {
+    format: `${game.id}-experiment/1`, game: game.id, name: e.name, description: e.description ?? null, seed: e.seed, gamesPerArm: n, confidence: 0.95,
+    metrics: fields.map((f) => ({ name: f.name, label: f.label, kind: f.kind, negligible: negligible(f) })),
+    arms: armResults, comparisons, note, perf,
+  };
+}
+
+function variance(sum: number, sumSq: number, n: number): number {
+  return n > 1 ? Math.max(0, (sumSq - (sum * sum) / n) / (n - 1)) : 0;
+}
+
+/** "+3.1 points [+2.4, +3.8]" for a rate, "-0.21 [-0.25, -0.17]" for a mean. */
+export function diffText(f: Pick<OutcomeFieldDef, 'kind'>, d: Estimate): string {
+  const scale = f.kind === 'rate' ? 100 : 1;
+  const k = f.kind === 'rate' ? 1 : 2;
+  const s = (x: number) => {
+    const t = (scale * x).toFixed(k);
+    return Number(t) === 0 ? t.replace('-', '') : x > 0 ? `+${t}` : t;
+  };
+  return `${s(d.value)}${f.kind === 'rate' ? ' points' : ''} [${s(d.low)}, ${s(d.high)}]`;
+}
