@@ -336,7 +336,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
     const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
-    if (game !== undefined && game !== 'legions') return schemaExperiment(a, raw, String(game));
+    if (game !== undefined && game !== 'legions') throw new InputError(`check: the balance gate plays legions experiments only (${a.file} is a ${String(game)} experiment: run it with legions experiment)`);
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
     const fp = experimentFingerprint(e, built.arms);
