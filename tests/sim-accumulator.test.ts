@@ -9,12 +9,13 @@ import { RunAccumulator } from '../src/games/legions/accumulator.js';
 import { perGameHeader, perGameRow } from '../src/games/legions/pergame.js';
 import { formatDuration, Progress } from '../src/sim/progress.js';
 import { fingerprint, parseShard, runIdentity, type RunSpec, shardRange } from '../src/sim/spec.js';
+import { game as legionsGame } from '../src/games/legions/definition.js';
 import { summarise, summaryText } from '../src/games/legions/summary.js';
 import { makeConfig } from './helpers.js';
 
 const GAMES = 150;
 const cfg = makeConfig(5);
-const spec: RunSpec = { cfg, policies: ['statesman', 'opportunist', 'random', 'statesman', 'opportunist'], seed: 'acc', games: GAMES, start: 0, end: GAMES, shard: null };
+const spec: RunSpec = { game: legionsGame, cfg, policies: ['statesman', 'opportunist', 'random', 'statesman', 'opportunist'], seed: 'acc', games: GAMES, start: 0, end: GAMES, shard: null };
 let outcomes: Outcome[] = [];
 
 function fold(os: readonly Outcome[]): RunAccumulator {

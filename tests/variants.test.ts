@@ -261,6 +261,9 @@ class ActivePolicy implements Policy {
   repopulationPick(_g: GameView, _me: number, c: readonly number[]): number {
     return c[0] ?? -1;
   }
+  stepDown(): boolean {
+    return false;
+  }
   chooseLosses(): number {
     return 0; // no faction legions are ever raised
   }
