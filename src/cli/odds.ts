@@ -95,10 +95,10 @@ export const oddsCommand: CommandModule<object, OddsArgs> = {
   describe: 'Exact odds of a battle: victory, losses, commander death, and victory by turn',
   builder: (y) =>
     y
-      .option('legions', { type: 'string', describe: 'Roman legions in the battle (1..50); with ror-multiple-commanders a list, one per force (e.g. 2,2)' })
-      .option('status', { type: 'string', describe: "Commander's Status (1..10); MR = Status / 4 rounded up; a list for several forces" })
-      .option('armies', { type: 'number', describe: 'Enemy armies (1..50)' })
-      .option('battle', { type: 'string', describe: 'With --game caesar-xl: the battle FILE (see battles/); exact odds of fighting it to a finish' })
+      .option('legions', { type: 'string', describe: '[required for LEGIONS] Roman legions in the battle (1..50); with ror-multiple-commanders a list, one per force (e.g. 2,2)' })
+      .option('status', { type: 'string', describe: "[required for LEGIONS] Commander's Status (1..10); MR = Status / 4 rounded up; a list for several forces" })
+      .option('armies', { type: 'number', describe: '[required for LEGIONS] Enemy armies (1..50)' })
+      .option('battle', { type: 'string', describe: '[required for caesar-xl] The battle FILE (see battles/); exact odds of fighting it to a finish' })
       .option('turns', { type: 'number', describe: 'Also give cumulative victory odds over 1..T turns (T <= 20)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as JSON' })
       .option('roman-enemy-ratio', {
