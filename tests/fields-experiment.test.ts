@@ -102,7 +102,7 @@ describe('robustness verdicts', () => {
   const e = experimentSchema.parse({ name: 'v', games: 10, arms: [{ name: 'a' }], metrics: ['collapse', 'finalRI'] });
   const row = (field: string, value: number, half: number, silent = false, metric: 'collapse' | 'finalRI' = 'collapse'): ComparisonRow => ({
     arm: `x@${field}`, base: 'x', field, baseline: `base@${field}`, metric, silent: silent ? 'never' : null,
-    diff: { value, low: value - half, high: value + half }, p: 0, significant: Math.abs(value) > half, varianceReduction: null,
+    diff: { value, low: value - half, high: value + half }, p: 0, significant: Math.abs(value) > half, varianceReduction: null, reading: silent ? 'no conclusion' : 'unclear',
   });
 
   it('robust: significant with the same sign in every field where it came into play', () => {

@@ -17,7 +17,6 @@ import { type GameView, naturalNext, onAgenda, type Policy } from '../src/legion
 import { applyBanner, establishWars, politicsStep } from '../src/legions/politics.js';
 import { revoltsActivity } from '../src/legions/revolts.js';
 import { billsBusiness } from '../src/legions/senate/bills.js';
-import { concessionRules } from '../src/legions/senate/business.js';
 import { senateStep } from '../src/legions/senate/index.js';
 import { landActsInPlace, payLandActs } from '../src/legions/senate/land-acts.js';
 import { openBusiness } from '../src/legions/senate/open-business.js';
