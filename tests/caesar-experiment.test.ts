@@ -49,6 +49,23 @@ describe('caesar-double-line.json', () => {
     expect(strip(again)).toBe(strip(out));
   }, 120_000);
 
+  it('resumes after a hard crash to the same results, and refuses a resume of other settings', () => {
+    const dir = join(tmp, 'crash');
+    const crashed = run(['experiment', FILE, '--games', '20000', '--out', dir, '--quiet', '--threads', '2', '--checkpoint', '0'], { env: { LEGIONS_TEST_CRASH_AFTER_CHECKPOINTS: '2' } });
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(existsSync(join(dir, 'checkpoint.json'))).toBe(true);
+    expect(existsSync(join(dir, 'results.json'))).toBe(false);
+    expectRefused(run(['experiment', FILE, '--games', '10000', '--out', dir, '--quiet', '--resume']), /--resume: .*checkpoint\.json is of another run: --games differs: 20000 in the checkpoint, 10000 in this command/);
+    const resumed = run(['experiment', FILE, '--games', '20000', '--out', dir, '--quiet', '--threads', '1', '--resume']);
+    expect(resumed.status).toBe(0);
+    const strip = (d: string) => {
+      const x = JSON.parse(readFileSync(join(d, 'results.json'), 'utf8'));
+      delete x.perf;
+      return JSON.stringify(x);
+    };
+    expect(strip(dir)).toBe(strip(out));
+  }, 120_000);
+
   it('refuses bad experiment files with one line, naming the problem', () => {
     const write = (name: string, body: unknown) => {
       const f = join(tmp, `${name}.json`);

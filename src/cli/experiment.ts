@@ -19,7 +19,8 @@ import { claimOutputs } from '../sim/claim.js';
 import { writeAtomic } from '../sim/files.js';
 import { checkOutputDir, checkOutputFile, type InputPath } from '../sim/paths.js';
 import { Progress } from '../sim/progress.js';
-import { defaultThreads, runPool } from '../sim/runner.js';
+import { defaultThreads } from '../sim/runner.js';
+import { Interrupted, runSession } from '../sim/session.js';
 import { pairedGame } from '../sim/paired.js';
 import { getGame } from '../games/index.js';
 import { buildPairedArms, parseSchemaExperiment, schemaResults } from '../experiment/schema-experiment.js';
@@ -402,7 +403,6 @@ async function schemaExperiment(a: ExpArgs, raw: unknown, gameId: string): Promi
   const entry = getGame(gameId);
   if (!entry.experimentArm || !entry.definition.outcomeFields) throw new InputError(`experiment ${a.file}: ${gameId} has no experiments`);
   if (a.field !== undefined) throw new InputError('--field is a LEGIONS option');
-  if (a.resume) throw new InputError(`--resume: ${gameId} experiments are not resumable yet (they run in seconds to minutes)`);
   const e = parseSchemaExperiment(raw, a.file);
   if (a.games !== undefined) {
     intInRange('--games', a.games, 1, MAX_GAMES);
@@ -417,23 +417,27 @@ async function schemaExperiment(a: ExpArgs, raw: unknown, gameId: string): Promi
   const claim = claimOutputs('experiment', { path: out, what: `--out ${outName}` });
   const signals = new StopSignals().install();
   try {
-    const old = cleanPreviousOutputs(out, 'experiment');
-    if (old.length && !a.quiet) process.stderr.write(`legions: removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${outName}\n`);
+    const note = (m: string) => {
+      if (!a.quiet) process.stderr.write(`legions: ${m}\n`);
+    };
+    if (!a.resume) {
+      const old = cleanPreviousOutputs(out, 'experiment');
+      if (old.length) note(`removed ${old.length} output file${old.length > 1 ? 's' : ''} of the previous run in ${outName}`);
+    }
     const threads = threadsOf(a.threads);
     const game = pairedGame(entry.definition);
     const progress = new Progress(e.games, { quiet: a.quiet, label: 'experiment' });
-    progress.start(0);
-    const r = await runPool({ game, cfg: { arms }, policies: [], seed: e.seed, games: e.games, start: 0, end: e.games, shard: null }, { threads }, {
-      onProgress: (done) => progress.update(done),
-      shouldStop: () => signals.signal !== null,
-    });
-    if (r.next < e.games) {
-      progress.finish('(interrupted)');
-      process.stderr.write(`legions: interrupted after ${r.next} games per arm; nothing written\n`);
-      process.exitCode = signalExitCode(signals.signal ?? 'SIGINT');
+    const spec = { game, cfg: { arms }, policies: [], seed: e.seed, games: e.games, start: 0, end: e.games, shard: null };
+    // The runner's session: checkpoints in --out every --checkpoint seconds, --resume continues them.
+    let r;
+    try {
+      r = await runSession(spec, { threads, out, resume: a.resume === true, checkpointEvery: a.checkpoint ?? 10, progress, note, signals });
+    } catch (err) {
+      if (!(err instanceof Interrupted)) throw err;
+      process.stderr.write(`legions: interrupted after ${err.next} games per arm; checkpoint in ${outName}: run the same command with --resume to finish\n`);
+      process.exitCode = signalExitCode(err.signal);
       return;
     }
-    progress.finish();
     const results = schemaResults(entry.definition, e, arms, r.acc, { threads, seconds: Number(r.seconds.toFixed(3)), gamesPerSecond: r.seconds > 0 ? Math.round(e.games / r.seconds) : null }, a.file);
     await writeTransaction(out, 'experiment', signals, async (tx) => {
       await writeSchemaReport(tx.staging, results, `legions experiment ${a.file}`);
