@@ -66,6 +66,27 @@ describe('caesar-double-line.json', () => {
     expect(strip(dir)).toBe(strip(out));
   }, 120_000);
 
+  it('the balance gate: passes unchanged, fails (exit 1) when a rule changes on purpose, refuses another experiment\'s baseline', () => {
+    const duel = join(root, 'battles', 'rulebook.json');
+    const body = (rules: Record<string, unknown>) => ({ game: 'caesar-xl', name: 'gate', games: 4000, seed: 'g', arms: [{ name: 'rulebook', battle: duel, rules }], metrics: ['attackerWins', 'rounds'], gate: { attackerWins: { practical: 0.02 }, rounds: { practical: 0.1 } } });
+    const file = join(tmp, 'gate.json');
+    writeFileSync(file, JSON.stringify(body({})));
+    const baseline = join(tmp, 'gate-baseline.json');
+    expect(run(['check', file, '--baseline', baseline, '--update-baseline', '--quiet']).status).toBe(0);
+    expect(JSON.parse(readFileSync(baseline, 'utf8')).format).toBe('caesar-xl-gate-baseline/1');
+    const same = run(['check', file, '--baseline', baseline, '--quiet']);
+    expect(same.status).toBe(0);
+    expect(same.stdout).toMatch(/no metric moved/);
+    // Silver veterans on purpose: the attacker's veteran Legion absorbs a hit; the gate measures the change.
+    writeFileSync(file, JSON.stringify(body({ silverVeterans: true })));
+    const moved = run(['check', file, '--baseline', baseline, '--quiet']);
+    expect(moved.status).toBe(1);
+    expect(moved.stdout).toMatch(/rulebook +attackerWins .*MOVED/);
+    expect(moved.stdout).toMatch(/metric\(s\) moved beyond tolerance/);
+    // Another experiment (other games per arm) is refused, not compared.
+    expectRefused(run(['check', file, '--baseline', baseline, '--games', '3000', '--quiet']), /--baseline .* is of another experiment/);
+  }, 120_000);
+
   it('refuses bad experiment files with one line, naming the problem', () => {
     const write = (name: string, body: unknown) => {
       const f = join(tmp, `${name}.json`);

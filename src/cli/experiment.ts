@@ -23,7 +23,10 @@ import { defaultThreads } from '../sim/runner.js';
 import { Interrupted, runSession } from '../sim/session.js';
 import { pairedGame } from '../sim/paired.js';
 import { getGame } from '../games/index.js';
-import { buildPairedArms, parseSchemaExperiment, schemaResults } from '../experiment/schema-experiment.js';
+import { buildPairedArms, gateRecord, parseSchemaExperiment, schemaResults } from '../experiment/schema-experiment.js';
+import { type GateBaseline, gateBaselineSchema, gateRows } from '../experiment/gate.js';
+import { runPool } from '../sim/runner.js';
+import { shortHash } from '../sim/spec.js';
 import { writeSchemaReport } from '../experiment/schema-report.js';
 import { signalExitCode, StopSignals } from '../sim/signals.js';
 import { cleanPreviousOutputs, writeTransaction } from '../sim/transaction.js';
@@ -337,7 +340,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
     const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
-    if (game !== undefined && game !== 'legions') throw new InputError(`check: the balance gate plays legions experiments only (${a.file} is a ${String(game)} experiment: run it with legions experiment)`);
+    if (game !== undefined && game !== 'legions') return schemaCheck(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
     const fp = experimentFingerprint(e, built.arms);
@@ -451,4 +454,70 @@ async function schemaExperiment(a: ExpArgs, raw: unknown, gameId: string): Promi
     signals.uninstall();
     claim.release();
   }
+}
+
+/** legions check on a schema experiment: the same gate as LEGIONS' (src/experiment/gate.ts), its own baseline format. */
+async function schemaCheck(a: CheckArgs, raw: unknown, gameId: string): Promise<void> {
+  const entry = getGame(gameId);
+  if (!entry.experimentArm || !entry.definition.outcomeFields) throw new InputError(`experiment ${a.file}: ${gameId} has no experiments`);
+  const e = parseSchemaExperiment(raw, a.file);
+  if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
+  if (a.games !== undefined) {
+    intInRange('--games', a.games, 1, MAX_GAMES);
+    e.games = a.games;
+  }
+  threadsInRange(a.threads);
+  const wanted = e.metrics ?? entry.definition.outcomeFields.map((f) => f.name);
+  for (const m of Object.keys(e.gate)) if (!wanted.includes(m)) throw new InputError(`experiment ${a.file}: gate: metric ${m} is gated but not measured (add it to "metrics")`);
+  const arms = buildPairedArms(e, a.file, dirname(a.file), entry.experimentArm);
+  // What makes two runs the same experiment: not the arms' configurations, whose change the gate measures.
+  const fingerprint = shortHash({ game: gameId, experiment: e.name, seed: e.seed, games: e.games, metrics: wanted, arms: arms.map((x) => ({ name: x.name, baseline: x.baseline })) });
+  let base: GateBaseline | null = null;
+  let target: string | null = null;
+  if (a.updateBaseline) target = checkOutputFile(a.baseline, '--baseline', [{ path: a.file, what: 'experiment file' }]);
+  else {
+    const parsed = gateBaselineSchema.safeParse(readJsonInput(a.baseline, '--baseline'));
+    if (!parsed.success) throw new InputError(`--baseline ${a.baseline}: ${parsed.error.issues[0]!.path.join('.') || '(root)'}: ${parsed.error.issues[0]!.message}`);
+    base = parsed.data;
+    if (base.fingerprint !== fingerprint) throw new InputError(`--baseline ${a.baseline} is of another experiment (its fingerprint ${base.fingerprint} is not this run's ${fingerprint}: the name, arms, seed, games or metrics differ); rewrite it with --update-baseline if intended`);
+  }
+  const threads = threadsOf(a.threads);
+  const progress = new Progress(e.games, { quiet: a.quiet, label: 'check' });
+  progress.start();
+  const r = await runPool({ game: pairedGame(entry.definition), cfg: { arms }, policies: [], seed: e.seed, games: e.games, start: 0, end: e.games, shard: null }, { threads }, { onProgress: (d) => progress.update(d) });
+  progress.finish();
+  const results = schemaResults(entry.definition, e, arms, r.acc, { threads, seconds: r.seconds, gamesPerSecond: null }, a.file);
+  const cur = gateRecord(results, r.acc, fingerprint);
+  if (target) {
+    const claim = claimOutputs('check', null, [{ path: target, what: `--baseline ${a.baseline}` }]);
+    try {
+      writeAtomic(target, JSON.stringify(cur, null, 2) + '\n');
+    } finally {
+      claim.release();
+    }
+    process.stdout.write(`baseline written: ${a.baseline}\n`);
+    return;
+  }
+  let rows;
+  try {
+    rows = gateRows(Object.fromEntries(Object.entries(e.gate).map(([m, g]) => [m, g.practical])), base!, cur);
+  } catch (err) {
+    throw new InputError((err as Error).message);
+  }
+  const kind = new Map(results.metrics.map((m) => [m.name, m.kind]));
+  const f = (m: string, v: number) => (kind.get(m) === 'rate' ? `${(100 * v).toFixed(2)} %` : v.toFixed(3));
+  if (a.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
+  else {
+    const lines = ['arm                  metric              baseline    current     change      threshold   z       p(Holm)   moved'];
+    for (const x of rows) {
+      lines.push([x.arm.padEnd(20), x.metric.padEnd(19), f(x.metric, x.baseline).padEnd(11), f(x.metric, x.current).padEnd(11), f(x.metric, x.change).padEnd(11),
+        f(x.metric, x.practical).padEnd(11), (Number.isFinite(x.z) ? x.z.toFixed(2) : 'inf').padEnd(7), (x.pHolm < 1e-4 ? '<0.0001' : x.pHolm.toFixed(4)).padEnd(9), x.moved ? 'MOVED' : 'ok'].join(' '));
+    }
+    process.stdout.write(lines.join('\n') + '\n');
+  }
+  const moved = rows.filter((x) => x.moved).length;
+  if (moved) {
+    process.stdout.write(`balance gate: ${moved} metric(s) moved beyond tolerance (significant after Holm's adjustment over ${rows.length} tests, and larger than the threshold); rerun with --update-baseline if intended\n`);
+    process.exitCode = 1;
+  } else process.stdout.write('balance gate: no metric moved beyond its tolerance\n');
 }

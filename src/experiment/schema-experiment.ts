@@ -8,6 +8,7 @@ import { wilson } from '../stats/intervals.js';
 import type { GameDefinition } from '../sim/game.js';
 import type { PairedAccumulator, PairedArm } from '../sim/paired.js';
 import type { OutcomeFieldDef } from '../sim/schema-accumulator.js';
+import type { GateBaseline } from './gate.js';
 import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, zFor } from './paired.js';
 
 const NAME = /^[A-Za-z0-9_.=+-]+$/;
@@ -28,6 +29,7 @@ export const schemaExperimentSchema = z.strictObject({
   })).min(1),
   metrics: z.array(z.string().min(1)).min(1).optional().describe('Outcome fields to compare (default: every field)'),
   negligible: z.record(z.string(), z.number().nonnegative()).default({}).describe('Per metric, the largest change that does not matter (a rate as a fraction)'),
+  gate: z.record(z.string(), z.strictObject({ practical: z.number().nonnegative() })).default({}).describe('CI balance gate (legions check): per metric, the change that fails it'),
 });
 export type SchemaExperiment = z.infer<typeof schemaExperimentSchema>;
 export type SchemaArmSpec = SchemaExperiment['arms'][number];
@@ -195,4 +197,19 @@ export function diffText(f: Pick<OutcomeFieldDef, 'kind'>, d: Estimate): string 
     return Number(t) === 0 ? t.replace('-', '') : x > 0 ? `+${t}` : t;
   };
   return `${s(d.value)}${f.kind === 'rate' ? ' points' : ''} [${s(d.low)}, ${s(d.high)}]`;
+}
+
+/** The gate's record of a run: per arm and metric, the estimate, games and per-game standard deviation. */
+export function gateRecord(r: SchemaResults, acc: PairedAccumulator, fingerprint: string): GateBaseline {
+  const arms: GateBaseline['arms'] = {};
+  const n = acc.games;
+  r.arms.forEach((a, i) => {
+    arms[a.name] = {};
+    for (const m of r.metrics) {
+      const k = acc.fields.findIndex((f) => f.name === m.name);
+      const s = acc.arms[i]!;
+      arms[a.name]![m.name] = { value: a.metrics[m.name]!.value, games: n, sd: Math.sqrt(variance(s.sum[k]!, s.sumSq[k]!, n)) };
+    }
+  });
+  return { format: `${r.game}-gate-baseline/1`, experiment: r.name, fingerprint, gamesPerArm: n, arms };
 }
