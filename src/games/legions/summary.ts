@@ -63,10 +63,10 @@ export interface Summary {
   senate: Record<(typeof SENATE_METRICS)[number], MeanCi> & { consulKeptAllGame: Rate };
   /**
    * Per enabled variation: games in which its mechanic fired at least once (`games`, also as `count`, `rate`, `ci95`),
-   * events per game (`perGame`) and the detailed counters' per-game means (src/sim/triggers.ts).
+   * events per game (`perGame`) and the detailed counters' per-game means (src/games/legions/triggers.ts).
    */
   triggers: Record<string, Rate & { games: number; what: string; perGame: number | null; detail: Record<string, number | null> }>;
-  /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts); empty when none. */
+  /** Figures that look like a quirk rather than a property of the game (src/games/legions/warnings.ts); empty when none. */
   warnings: string[];
   prestige: {
     bySeat: Distribution[];

@@ -32,7 +32,7 @@ export interface ArmAcc {
   /** The Senate's per-game counts: sums and sums of squares. */
   senateSum: Record<SenateMetric, number>;
   senateSumSq: Record<SenateMetric, number>;
-  /** Per variation: games in which its mechanic fired (src/sim/triggers.ts), whether or not it was on. */
+  /** Per variation: games in which its mechanic fired (src/games/legions/triggers.ts), whether or not it was on. */
   fired: Record<string, number>;
 }
 

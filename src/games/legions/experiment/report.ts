@@ -52,7 +52,7 @@ export interface ArmResult {
   senate: Record<SenateMetric, Estimate>;
   /** Per variation switched on in this arm: share of games in which it came into play. */
   triggers: Record<string, Estimate>;
-  /** Figures that look like a quirk rather than a property of the game (src/sim/warnings.ts). */
+  /** Figures that look like a quirk rather than a property of the game (src/games/legions/warnings.ts). */
   warnings: string[];
   /** Parameters of its Republic of Rome modules whose numbers the seeds do not give (ror/sources.ts). */
   outOfSeed: OutOfSeedParam[];
@@ -400,7 +400,7 @@ function glossary(r: ExperimentResults): string {
   });
   const ri = riScale();
   return `<section id="glossary"><h2>Definitions</h2>
-<p>Every figure of this report, of <code>legions simulate</code> and of the CSV headers comes from one table of definitions (<code>src/sim/metric-defs.ts</code>). A <b>rate</b> is a share of games, shown in %; a difference between two rates is in <b>percentage points</b> (37.6 % to 32.9 % is −4.7 points). Every arm plays the same game seeds as its <b>baseline</b> (the baseline arm of its own field), so a <b>paired difference</b> compares the two game by game. A <b>field</b> is who plays (a policy per seat). The <b>negligible size</b> is the largest change that does not matter for design: from the experiment file's <code>negligible</code>, else the metric's gate threshold, else a default.</p>
+<p>Every figure of this report, of <code>legions simulate</code> and of the CSV headers comes from one table of definitions (<code>src/games/legions/metric-defs.ts</code>). A <b>rate</b> is a share of games, shown in %; a difference between two rates is in <b>percentage points</b> (37.6 % to 32.9 % is −4.7 points). Every arm plays the same game seeds as its <b>baseline</b> (the baseline arm of its own field), so a <b>paired difference</b> compares the two game by game. A <b>field</b> is who plays (a policy per seat). The <b>negligible size</b> is the largest change that does not matter for design: from the experiment file's <code>negligible</code>, else the metric's gate threshold, else a default.</p>
 ${htmlTable(['Metric', 'What it counts', 'Over', 'Unit', 'Negligible change'], defs, 'defs')}
 <h3>Over time</h3>
 ${htmlTable(['Figure', 'What it counts'], Object.values(OVER_TIME_DEFS).map((d) => [d.title, d.counts]), 'defs')}
