@@ -1,7 +1,7 @@
 // A Caesar XL experiment through the generic runner: arms on common random numbers, each compared with
 // its own baseline; the paired difference agrees with the exact odds; bad files refused; the report
 // renders in a headless browser with the verdict first.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exactOdds, parseBattle } from '../src/caesar/index.js';
@@ -103,9 +103,19 @@ describe('caesar-double-line.json', () => {
       [{ ...base, arms: [...base.arms, { name: 'b', baseline: 'zz', battle: join(root, 'battles', 'legion-duel.json') }] }, /arms\.1\.baseline: no arm named "zz"/],
       [{ ...base, metrics: ['glory'] }, /metrics: "glory" is not an outcome field of caesar-xl/],
       [{ ...base, arms: [{ name: 'a', battle: join(root, 'battles', 'legion-duel.json'), tactic: { defender: 'wedge' } }] }, /arm a: defender\.tactic/],
+      [{ ...base, arms: [{ name: 'a', battle: join(root, 'battles', 'legion-duel.json'), tactic: null }] }, /arm a: tactic: an object/],
+      [{ ...base, arms: [{ name: 'a', battle: 5, rules: { manyDice: true } }] }, /arm a: battle: a file name or the battle itself/],
+      [{ ...base, arms: [{ name: 'a', battle: null, tactic: { defender: null } }] }, /arm a: battle: a file name or the battle itself/],
+      [{ ...base, arms: [{ name: 'a', battle: join(root, 'battles', 'legion-duel.json'), rules: 3 }] }, /arm a: rules: an object/],
+      [{ ...base, negligible: { glory: 0.1 } }, /negligible: "glory" is not one of the metrics/],
+      [{ ...base, games: 1 }, /games: .*2/],
     ];
     for (const [body, pattern] of cases) expectRefused(run(['experiment', write('bad', body), '--out', join(tmp, 'never'), '--quiet']), pattern);
-    expect(existsSync(join(tmp, 'never', 'index.html'))).toBe(false);
+    // Refused before any game is played: nothing at all is left in --out.
+    expect(existsSync(join(tmp, 'never')) ? readdirSync(join(tmp, 'never')).filter((f) => !f.startsWith('.')) : []).toEqual([]);
+    expectRefused(run(['experiment', write('ok', base), '--out', join(tmp, 'never'), '--quiet', '--checkpoint', '-5']), /--checkpoint must be a number of seconds/);
+    expectRefused(run(['experiment', FILE, '--game', 'legions-x', '--out', join(tmp, 'never')]), /--game: unknown game/);
+    expectRefused(run(['experiment', join(root, 'experiments', 'variants.json'), '--game', 'caesar-xl', '--out', join(tmp, 'never')]), /--game caesar-xl, but .*variants\.json is a legions experiment/);
   });
 
   it('renders in a headless browser: the verdict first, with its differences plot', async (ctx) => {

@@ -85,6 +85,7 @@ describe('Caesar XL battles through the runner', () => {
     const before = snapshot(tmp);
     const mixed = run(['merge', shards[0]!, legionsShard, '--out', join(tmp, 'mixed')]);
     expectRefused(mixed, /merge: the shards are of different games: caesar-xl in .*shard-0, legions in .*legions-shard/);
+    expectRefused(run(['merge', legionsShard, '--game', 'caesar-xl', '--out', join(tmp, 'mixed')]), /merge: --game caesar-xl, but the shards are legions shards/);
     expect(snapshot(tmp)).toEqual(before);
   }, 120_000);
 
@@ -111,6 +112,9 @@ describe('Caesar XL battles through the runner', () => {
     const bad = join(tmp, 'bad.json');
     writeFileSync(bad, JSON.stringify({ attacker: { units: [{ kind: 'leader' }] }, defender: { units: [{ kind: 'legion' }] } }));
     const out = join(tmp, 'never');
+    const big = join(tmp, 'big.json');
+    const side = (lead: Record<string, unknown>) => ({ units: [lead, ...Array.from({ length: 39 }, () => ({ kind: 'legion' }))], tactic: null });
+    writeFileSync(big, JSON.stringify({ attacker: side({ kind: 'leader', swords: 3, supreme: true }), defender: side({ kind: 'leader', swords: 2 }) }));
     const cases: [string[], RegExp][] = [
       [['simulate', '--game', 'caesar-xl', '--games', '10', '--out', out], /--game caesar-xl needs --battle FILE/],
       [['simulate', '--game', 'caesar-xl', '--battle', bad, '--games', '10', '--out', out], /--battle .*bad\.json: attacker\.units\[0\]\.swords: leaders must give their swords/],
@@ -120,6 +124,8 @@ describe('Caesar XL battles through the runner', () => {
       [['simulate', '--game', 'chess', '--games', '10', '--out', out], /--game: unknown game "chess" \(known: legions, caesar-xl\)/],
       [['replay', '--game', 'caesar-xl'], /replay: plays legions only/],
       [['odds', '--game', 'caesar-xl', '--battle', RULEBOOK, '--armies', '3'], /--armies is a LEGIONS option/],
+      [['odds', '--game', 'caesar-xl', '--battle', big], /the attacker has 40 units, at most 24 a side can be enumerated/],
+      [['simulate', '--game', 'caesar-xl', '--battle', RULEBOOK, '--players', '3', '--out', out], /--players is a LEGIONS option/],
     ];
     for (const [args, pattern] of cases) expectRefused(run(args), pattern);
     expect(existsSync(out)).toBe(false);

@@ -36,7 +36,9 @@ export interface ExactOptions {
 }
 
 /** The largest number of within-round states enumerated before giving up. */
-export const MAX_EXACT_STATES = 4_000_000;
+export const MAX_EXACT_STATES = 250_000;
+/** Units a side the enumeration accepts: cost grows fast (20 a side: about 4 s and 330 MB), and 40 exhaust memory. */
+export const MAX_EXACT_UNITS = 24;
 
 /** Value of a state: P(attacker holds the field), P(each Supreme Leader lost), E[rounds from here]. */
 type Value = [aWin: number, aSup: number, dSup: number, rounds: number];
@@ -83,6 +85,10 @@ function add(into: Map<string, Branch>, key: string, st: BattleState, p: number)
  * battle fought with the default policy on both sides (see ExactOptions for retreats).
  */
 export function exactOdds(setup: BattleSetup, rules: Readonly<BattleRules>, options: ExactOptions = {}): ExactOdds {
+  for (const side of ['attacker', 'defender'] as const) {
+    const n = setup[side].units.length;
+    if (n > MAX_EXACT_UNITS) throw new Error(`exact odds: the ${side} has ${n} units, at most ${MAX_EXACT_UNITS} a side can be enumerated (simulate plays larger battles)`);
+  }
   const start = BattleState.fromSetup(setup, rules);
   const rng: Prng = makePrng('exact-odds-unused');
   const retreats = options.retreatOrders === true;

@@ -16,7 +16,7 @@ import { tournamentCommand } from './tournament.js';
 import { tuneCommand } from './tune.js';
 
 /** Commands that play a game of their own choosing: --game picks it. The others play LEGIONS only. */
-const MULTI_GAME = new Set(['simulate', 'merge', 'odds', 'schema']);
+const MULTI_GAME = new Set(['simulate', 'merge', 'odds', 'experiment', 'check', 'schema']);
 
 const commands = [
   simulateCommand, replayCommand, oddsCommand, benchCommand, mergeCommand, experimentCommand, checkCommand, schemaCommand,
@@ -44,7 +44,7 @@ export async function runCli(args: readonly string[]): Promise<number> {
         if (/^\d+$/.test(game) && argv._[0] === 'replay') throw new InputError(`--game names the game played (${GAME_IDS.join(', ')}); replay's game index is --index ${game}`);
         getGame(game); // an unknown name is refused with the known ones
         const command = String(argv._[0] ?? '');
-        if (game !== DEFAULT_GAME && !MULTI_GAME.has(command)) throw new InputError(`${command}: plays ${DEFAULT_GAME} only (--game ${game} works with ${[...MULTI_GAME].join(', ')})`);
+        if (command && game !== DEFAULT_GAME && !MULTI_GAME.has(command)) throw new InputError(`${command}: plays ${DEFAULT_GAME} only (--game ${game} works with ${[...MULTI_GAME].join(', ')})`);
       }, true)
       .demandCommand(1, 'name a command: simulate, merge, experiment, check, replay, odds, bench, tournament, tune, exploit or schema')
       .strict()

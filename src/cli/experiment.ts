@@ -23,7 +23,7 @@ import { defaultThreads } from '../sim/runner.js';
 import { Interrupted, runSession } from '../sim/session.js';
 import { pairedGame } from '../sim/paired.js';
 import { getGame } from '../games/index.js';
-import { buildPairedArms, gateRecord, parseSchemaExperiment, schemaResults } from '../experiment/schema-experiment.js';
+import { buildPairedArms, gateRecord, parseSchemaExperiment, schemaExperimentSchema, schemaFields, schemaResults } from '../experiment/schema-experiment.js';
 import { type GateBaseline, gateBaselineSchema, gateRows } from '../experiment/gate.js';
 import { runPool } from '../sim/runner.js';
 import { shortHash } from '../sim/spec.js';
@@ -36,6 +36,8 @@ import { FIELD_NAMES } from '../../policies/fields.js';
 
 interface ExpArgs {
   file: string;
+  /** --game: the game the file must be of when given (the file names its own; default legions). */
+  game?: string;
   field?: string;
   out?: string;
   threads?: number;
@@ -50,7 +52,7 @@ interface ExpArgs {
 const MAX_SWEEP = 200;
 
 /** What an experiment writes in its --out folder. */
-const EXPERIMENT_OUTPUTS = ['results.json', 'metrics.csv', 'comparisons.csv', 'seats.csv', 'policies.csv', 'collapse-by-turn.csv', 'manifest.json', 'index.html', 'charts', EXPERIMENT_CHECKPOINT];
+const EXPERIMENT_OUTPUTS = ['checkpoint.json', 'accumulator.json', 'design-note.txt', 'results.json', 'metrics.csv', 'comparisons.csv', 'seats.csv', 'policies.csv', 'collapse-by-turn.csv', 'manifest.json', 'index.html', 'charts', EXPERIMENT_CHECKPOINT];
 
 /**
  * Checks of an experiment file beyond its schema, made before any arm is built: a name that is a
@@ -130,6 +132,7 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
     const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
+    checkFileGame(a, game);
     if (game !== undefined && game !== 'legions') return schemaExperiment(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     const outName = a.out ?? join('reports', e.name);
@@ -340,6 +343,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
     const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
+    checkFileGame(a, game);
     if (game !== undefined && game !== 'legions') return schemaCheck(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
@@ -390,13 +394,20 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
   },
 };
 
-export const schemaCommand: CommandModule<object, object> = {
+export const schemaCommand: CommandModule<object, { game?: string }> = {
   command: 'schema',
-  describe: 'Print the JSON Schema of experiment files',
-  handler: () => {
-    process.stdout.write(JSON.stringify(experimentJsonSchema(), null, 2) + '\n');
+  describe: 'Print the JSON Schema of experiment files (of --game\'s experiments: LEGIONS by default)',
+  handler: (a) => {
+    const schema = a.game !== undefined && a.game !== 'legions' ? z.toJSONSchema(schemaExperimentSchema, { io: 'input' }) : experimentJsonSchema();
+    process.stdout.write(JSON.stringify(schema, null, 2) + '\n');
   },
 };
+
+/** An explicit --game other than the default must be the file's own game. */
+function checkFileGame(a: { file: string; game?: string }, fileGame: unknown): void {
+  const own = fileGame === undefined ? 'legions' : String(fileGame);
+  if (a.game !== undefined && a.game !== 'legions' && a.game !== own) throw new InputError(`--game ${a.game}, but ${a.file} is a ${own} experiment`);
+}
 
 /**
  * An experiment of a game other than LEGIONS (the file names it in "game"): arms compared game by game
@@ -408,10 +419,12 @@ async function schemaExperiment(a: ExpArgs, raw: unknown, gameId: string): Promi
   if (a.field !== undefined) throw new InputError('--field is a LEGIONS option');
   const e = parseSchemaExperiment(raw, a.file);
   if (a.games !== undefined) {
-    intInRange('--games', a.games, 1, MAX_GAMES);
+    intInRange('--games', a.games, 2, MAX_GAMES);
     e.games = a.games;
   }
   threadsInRange(a.threads);
+  if (a.checkpoint !== undefined && !(a.checkpoint >= 0 && a.checkpoint <= 86_400)) throw new InputError(`--checkpoint must be a number of seconds 0..86400, got ${a.checkpoint}`);
+  schemaFields(entry.definition, e, a.file);
   const arms = buildPairedArms(e, a.file, dirname(a.file), entry.experimentArm);
   const inputs: InputPath[] = [{ path: a.file, what: 'experiment file' }];
   for (const arm of e.arms) if (typeof arm.battle === 'string') inputs.push({ path: isAbsolute(arm.battle) ? arm.battle : join(dirname(a.file), arm.battle), what: 'battle' });
@@ -463,12 +476,11 @@ async function schemaCheck(a: CheckArgs, raw: unknown, gameId: string): Promise<
   const e = parseSchemaExperiment(raw, a.file);
   if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
   if (a.games !== undefined) {
-    intInRange('--games', a.games, 1, MAX_GAMES);
+    intInRange('--games', a.games, 2, MAX_GAMES);
     e.games = a.games;
   }
   threadsInRange(a.threads);
-  const wanted = e.metrics ?? entry.definition.outcomeFields.map((f) => f.name);
-  for (const m of Object.keys(e.gate)) if (!wanted.includes(m)) throw new InputError(`experiment ${a.file}: gate: metric ${m} is gated but not measured (add it to "metrics")`);
+  const wanted = schemaFields(entry.definition, e, a.file).map((f) => f.name);
   const arms = buildPairedArms(e, a.file, dirname(a.file), entry.experimentArm);
   // What makes two runs the same experiment: not the arms' configurations, whose change the gate measures.
   const fingerprint = shortHash({ game: gameId, experiment: e.name, seed: e.seed, games: e.games, metrics: wanted, arms: arms.map((x) => ({ name: x.name, baseline: x.baseline })) });

@@ -8,7 +8,7 @@ import { relative } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { InputError } from '../core/errors.js';
 import { GAMES, type GameEntry } from '../games/index.js';
-import { ACCUMULATOR_FILE, type AccumulatorFile, accumulatorFileText, accumulatorFormat, type PerGameRecord, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame } from '../sim/checkpoint.js';
+import { ACCUMULATOR_FILE, type AccumulatorFile, accumulatorFileText, accumulatorFormat, checkpointFormat, type PerGameRecord, perGameRecord, readAccumulatorFile, readCheckpoint, verifyPerGame } from '../sim/checkpoint.js';
 import { claimOutputs } from '../sim/claim.js';
 import { PartialFile } from '../sim/files.js';
 import { liveHolder, LOCK_NAME } from '../sim/lock.js';
@@ -20,6 +20,8 @@ import { writeTransaction } from '../sim/transaction.js';
 import { RUN_OUTPUTS } from './simulate.js';
 
 interface MergeArgs {
+  /** --game: the game the shards must be of, when given (they name their own). */
+  game?: string;
   shards: string[];
   out: string;
   'per-game'?: string;
@@ -33,7 +35,7 @@ type Shard = AccumulatorFile & { accumulator: RunAcc; dir: string; csv: string |
 function shardGame(dir: string): GameEntry {
   let format: unknown;
   try {
-    format = accumulatorFormat(dir);
+    format = accumulatorFormat(dir) ?? checkpointFormat(dir);
   } catch {
     return GAMES.legions!; // an unreadable file: reported by the game's own reader below
   }
@@ -60,7 +62,12 @@ function loadShard(dir: string): Shard {
     }
     return { ...a, dir, csv, game };
   }
-  const c = readCheckpoint(dir, game.definition);
+  let c;
+  try {
+    c = readCheckpoint(dir, game.definition);
+  } catch (e) {
+    throw new InputError(`merge: shard ${dir}: ${(e as Error).message}`);
+  }
   if (c) throw new InputError(`merge: shard ${dir} is not complete (checkpoint at game ${c.next} of ${c.range[0]}..${c.range[1]}); finish it with simulate --resume`);
   throw new InputError(`merge: ${dir} holds no accumulator.json (not the --out folder of a finished simulate)`);
 }
@@ -126,7 +133,10 @@ export const mergeCommand: CommandModule<object, MergeArgs> = {
     const names = [...(a.shards ?? []).map(String), ...after];
     if (names.length === 0) throw new InputError('merge: name the shards\' --out folders (one or more)');
     if (names.some((n) => n.trim() === '')) throw new InputError('merge: a shard folder name is empty');
-    const shards = checkShards(names.map(loadShard));
+    const loaded = names.map(loadShard);
+    const own = loaded[0]!.game.definition.id;
+    if (a.game !== undefined && a.game !== 'legions' && a.game !== own && loaded.every((x) => x.game === loaded[0]!.game)) throw new InputError(`merge: --game ${a.game}, but the shards are ${own} shards`);
+    const shards = checkShards(loaded);
     const wantCsv = a['per-game'] !== undefined;
     if (wantCsv) {
       const without = shards.find((s) => !s.csv);

@@ -155,7 +155,14 @@ function caesarOdds(a: OddsArgs): void {
   const given = (['legions', 'status', 'armies', 'turns', 'variants', 'rule'] as const).find((k) => a[k] !== undefined);
   if (given) throw new InputError(`--game caesar-xl: --${given} is a LEGIONS option (the battle is in its --battle file)`);
   const setup = loadBattle(a.battle);
-  const r = exactOdds(setup, setup.rules);
+  let r;
+  try {
+    r = exactOdds(setup, setup.rules);
+  } catch (e) {
+    // Too many battle states (or a round that repeats forever): a property of the file, said in one line.
+    if (e instanceof Error && e.message.startsWith('exact odds:')) throw new InputError(`--battle ${a.battle}: ${e.message}`);
+    throw e;
+  }
   if (a.json) {
     process.stdout.write(JSON.stringify({ game: 'caesar-xl', battle: a.battle, ...r }, null, 1) + '\n');
     return;

@@ -76,6 +76,7 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
     let inputs;
     if (entry.definition.id === 'caesar-xl') {
       refuseLegionsOptions(a);
+      if (a.players !== 5) throw new InputError('--game caesar-xl: --players is a LEGIONS option (a battle has two sides)');
       cfg = { setup: loadBattle(a.battle) };
       policies = battlePolicies(a.policies);
       inputs = battleInputs(a);
@@ -153,7 +154,7 @@ async function simulate(a: SimArgs, c: Checked): Promise<void> {
     const info = { command: 'simulate' as const, shard: shard ? `${shard.index}/${shard.count}` : null, perGame: perGame ? relative(out, perGame) : null, perf };
     await writeTransaction(out, 'simulate', signals, (tx) => report.write(tx.put.bind(tx), info, a.charts).then(() => {}), own);
   }
-  if (report.policyErrors.total > 0) note(`warning: ${report.policyErrors.total} policy errors in ${report.policyErrors.games} games`);
+  if (report.policyErrors.total > 0) note(`warning: ${report.policyErrors.total} policy errors${report.policyErrors.games !== null ? ` in ${report.policyErrors.games} games` : ''}`);
   if (a.json) process.stdout.write(report.json(perf));
   else {
     const rate = perf.gamesPerSecond ? `; ${perf.gamesPerSecond} games/s on ${threads} thread${threads > 1 ? 's' : ''}` : '';

@@ -151,7 +151,9 @@ export function holm(ps: readonly number[]): number[] {
  */
 export function pairedMean(sumD: number, sumD2: number, n: number, z: number, varArm: number, varBase: number): Omit<Comparison, 'pHolm' | 'significantHolm'> {
   const mean = n ? sumD / n : 0;
-  const varD = n > 1 ? Math.max(0, (sumD2 - (sumD * sumD) / n) / (n - 1)) : 0;
+  // One game says nothing of a difference's spread: no test (p = 1), however large the difference.
+  if (n < 2) return { diff: { value: mean, low: mean, high: mean }, p: 1, significant: false, varianceReduction: null };
+  const varD = Math.max(0, (sumD2 - (sumD * sumD) / n) / (n - 1));
   const half = z * Math.sqrt(varD / Math.max(1, n));
   const zs = varD > 0 ? mean / Math.sqrt(varD / n) : 0;
   return {

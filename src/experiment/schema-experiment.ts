@@ -18,7 +18,7 @@ export const schemaExperimentSchema = z.strictObject({
   game: z.string().min(1),
   name: z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits and _ . - only'),
   description: z.string().optional(),
-  games: z.int().min(1).max(100_000_000).describe('Games per arm'),
+  games: z.int().min(2).max(100_000_000).describe('Games per arm (at least 2: paired statistics need them)'),
   seed: z.string().min(1).default('experiment'),
   policies: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).optional().describe('Policies of every arm unless it names its own'),
   baseline: z.string().optional().describe('The arm the others are compared with unless they name their own (default: the first); an arm another names as its baseline is a baseline too'),
@@ -69,6 +69,22 @@ export function buildPairedArms(e: SchemaExperiment, path: string, dir: string, 
   });
 }
 
+/** The outcome fields an experiment compares, checked before anything is played: metrics, negligible and gate keys. */
+export function schemaFields(game: GameDefinition, e: SchemaExperiment, path: string): OutcomeFieldDef[] {
+  const all = game.outcomeFields!;
+  const wanted = e.metrics ?? all.map((f) => f.name);
+  const fields: OutcomeFieldDef[] = wanted.map((m) => {
+    const f = all.find((x) => x.name === m);
+    if (!f) throw new InputError(`experiment ${path}: metrics: "${m}" is not an outcome field of ${game.id} (${all.map((x) => x.name).join(', ')})`);
+    return f;
+  });
+  const twice = wanted.find((m, i) => wanted.indexOf(m) !== i);
+  if (twice) throw new InputError(`experiment ${path}: metrics: "${twice}" is listed twice`);
+  for (const k of Object.keys(e.negligible)) if (!wanted.includes(k)) throw new InputError(`experiment ${path}: negligible: "${k}" is not one of the metrics`);
+  for (const k of Object.keys(e.gate)) if (!wanted.includes(k)) throw new InputError(`experiment ${path}: gate: metric ${k} is gated but not measured (add it to "metrics")`);
+  return fields;
+}
+
 export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
 
 export const READINGS: Readonly<Record<Reading, string>> = {
@@ -115,13 +131,7 @@ const DEFAULT_NEGLIGIBLE = { rate: 0.01, mean: 0.1 };
 
 export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: readonly PairedArm[], acc: PairedAccumulator, perf: SchemaResults['perf'], path: string): SchemaResults {
   const all = game.outcomeFields!;
-  const wanted = e.metrics ?? all.map((f) => f.name);
-  const fields: OutcomeFieldDef[] = wanted.map((m) => {
-    const f = all.find((x) => x.name === m);
-    if (!f) throw new InputError(`experiment ${path}: metrics: "${m}" is not an outcome field of ${game.id} (${all.map((x) => x.name).join(', ')})`);
-    return f;
-  });
-  for (const k of Object.keys(e.negligible)) if (!wanted.includes(k)) throw new InputError(`experiment ${path}: negligible: "${k}" is not one of the metrics`);
+  const fields = schemaFields(game, e, path);
   const z = zFor(0.05);
   const n = acc.games;
   const at = (name: string) => all.findIndex((f) => f.name === name);

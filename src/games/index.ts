@@ -14,7 +14,8 @@ export interface RunReport {
   json(perf: Perf): string;
   /** What simulate prints for a person. */
   headline(): string;
-  policyErrors: { total: number; games: number };
+  /** Policy errors in all, and in how many games when the game counts that (null: it does not). */
+  policyErrors: { total: number; games: number | null };
   /** Writes summary, tables, charts and the manifest (last) through `put`. */
   write(put: PutFile, info: ManifestInfo, charts: boolean): Promise<string[]>;
 }

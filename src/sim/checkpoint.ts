@@ -188,7 +188,16 @@ export function readCheckpoint<A extends RunAcc>(dir: string, game: GameDefiniti
 
 /** The `format` field of a folder's accumulator.json (which game wrote it), or undefined without one. */
 export function accumulatorFormat(dir: string): unknown {
-  const raw = readJSON(join(dir, ACCUMULATOR_FILE));
+  return formatOf(join(dir, ACCUMULATOR_FILE));
+}
+
+/** The `format` field of a folder's checkpoint.json, or undefined without one. */
+export function checkpointFormat(dir: string): unknown {
+  return formatOf(join(dir, CHECKPOINT_FILE));
+}
+
+function formatOf(path: string): unknown {
+  const raw = readJSON(path);
   return raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>).format : undefined;
 }
 

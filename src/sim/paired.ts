@@ -59,6 +59,9 @@ export class PairedAccumulator implements RunAcc {
   }
 
   merge(o: PairedAccumulator): void {
+    if (o.armCount !== this.armCount || o.fields.length !== this.fields.length || o.fields.some((f, k) => f.name !== this.fields[k]!.name)) {
+      throw new Error(`paired accumulators of different runs (${o.armCount} arms against ${this.armCount})`);
+    }
     this.games += o.games;
     for (let a = 0; a < this.armCount; a++) {
       this.arms[a]!.merge(o.arms[a]!);

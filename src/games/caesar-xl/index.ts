@@ -25,15 +25,20 @@ const experimentArm: ArmReader = (arm, e, dir) => {
   const extra = Object.keys(arm).filter((k) => !['name', 'baseline', 'policies', 'battle', 'rules', 'tactic'].includes(k));
   if (extra.length) throw new InputError(`${where}: unknown key "${extra[0]}" (a Caesar XL arm has battle, rules, tactic, policies, baseline)`);
   if (arm.battle === undefined) throw new InputError(`${where}: battle: give a battle file or the battle itself`);
-  let json: unknown = arm.battle;
-  if (typeof arm.battle === 'string') json = readJsonInput(resolveFrom(dir, arm.battle), `${where}: battle`);
-  const raw = structuredClone(json) as Record<string, unknown>;
-  if (arm.rules !== undefined) raw.rules = { ...((raw.rules as object | undefined) ?? {}), ...(arm.rules as object) };
+  const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+  if (typeof arm.battle !== 'string' && !isObject(arm.battle)) throw new InputError(`${where}: battle: a file name or the battle itself (an object), not ${JSON.stringify(arm.battle)}`);
+  const json: unknown = typeof arm.battle === 'string' ? readJsonInput(resolveFrom(dir, arm.battle), `${where}: battle`) : arm.battle;
+  if (!isObject(json)) throw new InputError(`${where}: battle: the file holds no battle object`);
+  const raw = structuredClone(json);
+  if (arm.rules !== undefined) {
+    if (!isObject(arm.rules)) throw new InputError(`${where}: rules: an object of rule options, not ${JSON.stringify(arm.rules)}`);
+    raw.rules = { ...(isObject(raw.rules) ? raw.rules : {}), ...arm.rules };
+  }
   if (arm.tactic !== undefined) {
-    const t = arm.tactic as Record<string, unknown>;
-    for (const side of Object.keys(t)) {
+    if (!isObject(arm.tactic)) throw new InputError(`${where}: tactic: an object {"attacker": CARD or null, "defender": CARD or null}, not ${JSON.stringify(arm.tactic)}`);
+    for (const [side, card] of Object.entries(arm.tactic)) {
       if (side !== 'attacker' && side !== 'defender') throw new InputError(`${where}: tactic: "${side}" is not a side (attacker, defender)`);
-      raw[side] = { ...(raw[side] as object), tactic: t[side] };
+      raw[side] = { ...(isObject(raw[side]) ? raw[side] : {}), tactic: card };
     }
   }
   let setup;
@@ -71,7 +76,7 @@ export const caesarXl: GameEntry<CaesarConfig, SchemaAccumulator> = {
           `${r.mean.toFixed(2)} rounds on average; units lost: attacker ${mean('attackerLosses').mean.toFixed(2)}, defender ${mean('defenderLosses').mean.toFixed(2)}; ` +
           `Supreme Leader lost: attacker ${pct(rate('attackerSupremeLost').rate)} %, defender ${pct(rate('defenderSupremeLost').rate)} %`;
       },
-      policyErrors: { total: acc.sum[OUTCOME_FIELDS.findIndex((f) => f.name === 'policyErrors')]!, games: 0 },
+      policyErrors: { total: acc.sum[OUTCOME_FIELDS.findIndex((f) => f.name === 'policyErrors')]!, games: null },
       async write(put: PutFile, info: ManifestInfo, charts: boolean) {
         const files: string[] = [];
         const add = (name: string, data: string | Uint8Array) => {

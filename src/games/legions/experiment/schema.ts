@@ -40,6 +40,7 @@ const gate = z.strictObject({
 
 export const experimentSchema = z.strictObject({
   $schema: z.string().optional(),
+  game: z.literal('legions').optional().describe('The game (legions when absent; other games have their own experiment files: legions schema --game NAME)'),
   name: z.string().min(1).regex(/^[A-Za-z0-9_.-]+$/, 'use letters, digits and _ . - only'),
   description: z.string().optional(),
   players: z.union([z.literal(3), z.literal(5)]).default(5),
