@@ -83,8 +83,13 @@ export const OPPORTUNIST: Weights = {
 
 export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
 
+/** A vote not yet asked (votes are 1, 0 or -1). */
+const NOT_ASKED = 2;
+
 export class ParametricPolicy implements Policy {
   private readonly civic: boolean;
+  /** Scratch for tableNext: our vote on each agenda entry (NOT_ASKED until needed). */
+  private readonly agendaVotes: number[] = [];
   private readonly aggressive: boolean;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
@@ -571,15 +576,18 @@ export class ParametricPolicy implements Policy {
    * would put a pending motion we favour out of order (a later military stage), unless it is ours.
    */
   tableNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
+    // Our vote on each agenda entry, asked at most once per choice (the state does not change while we choose).
+    const votes = this.agendaVotes;
+    for (let i = 0; i < count; i++) votes[i] = NOT_ASKED;
     let best = -1;
     let bestKey = -Infinity;
     for (let i = 0; i < count; i++) {
       if (!tableable(g, i)) continue;
       const m = agenda[i]!;
       const mine = m.sponsor === me;
-      if (this.closesUnopposed(g, me, m, agenda, count)) continue;
+      if (this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
       // Preference first; among equals the earlier military stage, so no business is cut short by accident.
-      const key = (mine ? 3 : this.vote(g, me, m) + 1) * 10 - Math.max(0, stageOf(m.kind));
+      const key = (mine ? 3 : this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - Math.max(0, stageOf(m.kind));
       if (key > bestKey) {
         bestKey = key;
         best = i;
@@ -588,24 +596,31 @@ export class ParametricPolicy implements Policy {
     return best >= 0 ? best : naturalNext(g);
   }
 
+  /** Our vote on agenda entry i, from `votes` when already asked in this choice (null: no cache). */
+  private agendaVote(g: GameView, me: number, agenda: readonly Motion[], i: number, votes: number[] | null): number {
+    if (votes === null) return this.vote(g, me, agenda[i]!);
+    if (votes[i] === NOT_ASKED) votes[i] = this.vote(g, me, agenda[i]!);
+    return votes[i]!;
+  }
+
   /**
    * Whether tabling motion m would leave a pending motion behind its military stage that we do not
    * oppose: business is cut short only on purpose.
    */
-  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number): boolean {
+  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number, votes: number[] | null): boolean {
     const st = stageOf(m.kind);
     if (st <= 0) return false;
     for (let k = 0; k < count; k++) {
       const o = agenda[k]!;
       const os = stageOf(o.kind);
-      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.vote(g, me, o) >= 0)) return true;
+      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.agendaVote(g, me, agenda, k, votes) >= 0)) return true;
     }
     return false;
   }
 
   /** A tribune tables our motion at once when another faction's motion competes for the same thing. */
   useTribune(g: GameView, me: number, m: Motion): boolean {
-    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount)) return false;
+    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount, null)) return false;
     for (let i = 0; i < g.agendaCount; i++) {
       const a = g.agenda[i]!;
       if (a.sponsor !== me && a.kind === m.kind && a.target === m.target && (m.kind === CONCESSION || m.kind === DISPATCH)) return true;
