@@ -20,6 +20,13 @@ export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4
 export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;
 export const senatorName = (s: number): string => `${COLOUR_NAMES[colourOf(s)]}-${statusOf(s)}`;
 
+/** A packed array of `n` copies of `v` (new Array(n).fill(v) is holey: every read then checks for holes). */
+export function filled(n: number, v: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
+
 /** Where a senator card is. */
 export const AT_DECK = 0;
 export const AT_FORUM = 1; // face-up neutral in the Forum
