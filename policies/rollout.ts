@@ -4,7 +4,7 @@
 // ruthless, and the competent player) differ exactly in the decisions
 // that matter most: legions raised and sent and their commanders, Land Acts, prosecutions and
 // poaching, bids and vote buying.
-import { type Prng, uniformInt } from '../src/core/rng.js';
+import { type Stream, uniformInt } from '../src/core/rng.js';
 import { initPolicies, playOn } from '../src/legions/game.js';
 import { hideFuture } from '../src/legions/hidden.js';
 import type { Motion } from '../src/legions/motion.js';
@@ -37,7 +37,7 @@ export type SeatFactory = (seat: number) => Policy;
 
 export class RolloutPolicy implements Policy {
   readonly name: string;
-  private rng!: Prng;
+  private rng!: Stream;
   private current: ParametricPolicy;
   private readonly delegates = POSTURES.map((p) => new ParametricPolicy(p.name, p.w));
   private seats: SeatFactory | null = null;
@@ -56,7 +56,7 @@ export class RolloutPolicy implements Policy {
     this.seats = f;
   }
 
-  init(_me: number, rng: Prng): void {
+  init(_me: number, rng: Stream): void {
     this.rng = rng;
     this.current = this.delegates[1]!;
     this.chosen = [];

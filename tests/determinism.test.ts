@@ -1,6 +1,7 @@
 // Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
 import { describe, expect, it } from 'vitest';
-import { clonePrng, gameSeed, makePrng } from '../src/core/rng.js';
+import seedrandom from 'seedrandom';
+import { clonePrng, gameSeed, makePrng, makeStream, Tychei } from '../src/core/rng.js';
 import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
 import { makeOutcome } from '../src/legions/outcome.js';
 import { cloneState, type GameState, SURVIVED } from '../src/legions/state.js';
@@ -188,6 +189,21 @@ describe('random streams', () => {
     expect([p.int32(), p.int32(), p.int32(), p.int32(), p.int32()]).toEqual([
       -1644897690, -118238189, -1343022427, -1145352151, 244457871,
     ]);
+  });
+
+  it('a game stream (Tychei) draws exactly what seedrandom\'s tychei draws for the same seed', () => {
+    for (const seed of ['legions', '', 'bc954cfa31b6455b/cards', 'é/\u{1F600}', '0123456789abcdef/ror-assassination']) {
+      const p = makePrng(seed);
+      const q = makeStream(seed);
+      for (let i = 0; i < 200; i++) expect(q.int32()).toBe(p.int32());
+      expect([q.quick(), q.double()]).toEqual([p.quick(), p.double()]);
+      expect(q.state()).toEqual(p.state());
+    }
+    for (const n of [0, 1, 42, 0x7fffffff, 2 ** 40 + 7]) {
+      const p = seedrandom.tychei(n as unknown as string, { state: true });
+      const q = new Tychei(n);
+      for (let i = 0; i < 50; i++) expect(q.int32()).toBe(p.int32());
+    }
   });
 
   it('clonePrng yields the same future numbers and is independent', () => {

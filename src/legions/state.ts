@@ -1,5 +1,5 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
-import { clonePrng, makePrng, type Prng } from '../core/rng.js';
+import { clonePrng, makeStream, type Stream } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
@@ -274,46 +274,46 @@ export interface TraceEvent {
 /** The random streams of one game, each seeded from (game seed, stream name) only. */
 export interface Streams {
   /** Red and yellow random number cards. */
-  cards: Prng;
+  cards: Stream;
   /** Random Events deck shuffles. */
-  events: Prng;
+  events: Stream;
   /** Senator deck shuffles and dealing. */
-  senators: Prng;
+  senators: Stream;
   /** The tribune stone bag. */
-  tribunes: Prng;
+  tribunes: Stream;
   /** Deaths variant draws. */
-  deaths: Prng;
+  deaths: Stream;
   /** Revolts variant draws. */
-  revolts: Prng;
+  revolts: Stream;
   /** ror-garrisons: a garrison's battle against a revolt outbreak. */
-  rorGarrisons: Prng;
+  rorGarrisons: Stream;
   /** ror-assassination: the assassination die. */
-  rorAssassination: Prng;
+  rorAssassination: Stream;
   /** ror-multiple-commanders: the order in which several commanders attack one war. */
-  commanders: Prng;
+  commanders: Stream;
   /** ror-repopulation: the die roll between factions still tied. */
-  repopulation: Prng;
+  repopulation: Stream;
   /** ror-dictator: the Master of Horse's death checks. */
-  dictator: Prng;
+  dictator: Stream;
   /** One stream per faction policy. */
-  policy: Prng[];
+  policy: Stream[];
 }
 
 export function makeStreams(seed: string, players: number): Streams {
-  const policy: Prng[] = [];
-  for (let f = 0; f < players; f++) policy.push(makePrng(seed + '/policy' + f));
+  const policy: Stream[] = [];
+  for (let f = 0; f < players; f++) policy.push(makeStream(seed + '/policy' + f));
   return {
-    cards: makePrng(seed + '/cards'),
-    events: makePrng(seed + '/events'),
-    senators: makePrng(seed + '/senators'),
-    tribunes: makePrng(seed + '/tribunes'),
-    deaths: makePrng(seed + '/deaths'),
-    revolts: makePrng(seed + '/revolts'),
-    rorGarrisons: makePrng(seed + '/ror-garrisons'),
-    rorAssassination: makePrng(seed + '/ror-assassination'),
-    commanders: makePrng(seed + '/commanders'),
-    repopulation: makePrng(seed + '/repopulation'),
-    dictator: makePrng(seed + '/dictator'),
+    cards: makeStream(seed + '/cards'),
+    events: makeStream(seed + '/events'),
+    senators: makeStream(seed + '/senators'),
+    tribunes: makeStream(seed + '/tribunes'),
+    deaths: makeStream(seed + '/deaths'),
+    revolts: makeStream(seed + '/revolts'),
+    rorGarrisons: makeStream(seed + '/ror-garrisons'),
+    rorAssassination: makeStream(seed + '/ror-assassination'),
+    commanders: makeStream(seed + '/commanders'),
+    repopulation: makeStream(seed + '/repopulation'),
+    dictator: makeStream(seed + '/dictator'),
     policy,
   };
 }
