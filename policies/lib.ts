@@ -126,10 +126,11 @@ export function standingDiff(g: GameView, a: number, b: number): number {
   if (censor === a) v += 2;
   else if (censor === b && b >= 0) v -= 2;
   for (let s = 0; s < 30; s++) {
-    const o = g.senOwner[s]!;
-    if (o !== a && (o !== b || b < 0)) continue;
     const where = g.senWhere[s];
-    if (where === 3 || where === 4) v += o === a ? 1 : -1;
+    if (where !== 3 && where !== 4) continue; // most senators hold no post: one read rules them out
+    const o = g.senOwner[s]!;
+    if (o === a) v++;
+    else if (o === b && b >= 0) v--;
   }
   for (let c = 0; c < 5; c++) {
     const o = ownerOf(g, g.cardWhere[c]!);

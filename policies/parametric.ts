@@ -658,7 +658,7 @@ export class ParametricPolicy implements Policy {
 
   vote(g: GameView, me: number, m: Motion): number {
     if (m.sponsor === me) return 1;
-    const coop = this.cooperative(g);
+    // cooperative() scans the wars: only the kinds that depend on it ask.
     switch (m.kind) {
       case BILL: {
         // A package: support it when its parts, judged one by one, do us more good than harm.
@@ -684,46 +684,46 @@ export class ParametricPolicy implements Policy {
         return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
         // Legions the wars need and the State can carry; a larger levy is opposed.
-        return !coop ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
+        return !this.cooperative(g) ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
       case DISPATCH: {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
         if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
-        if (coop) return this.sendingHelps(g, m) ? 1 : -1;
+        if (this.cooperative(g)) return this.sendingHelps(g, m) ? 1 : -1;
         return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }
       case RECALL:
         // Only legions a war can spare (its attack stays at armies + margin), or from a war already lost to none.
-        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
       case TRANSFER:
-        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
       case REPLACE_COMMANDER: {
         const b = ownerOf(g, m.senator);
-        if (coop && militaryRatingOf(m.senator) > militaryRatingOf(g.wars.commander[m.target]!)) return 1;
+        if (this.cooperative(g) && militaryRatingOf(m.senator) > militaryRatingOf(g.wars.commander[m.target]!)) return 1;
         return this.privateVote(g, me, b);
       }
       case DISBAND:
-        return activeWars(g) > 0 || this.warComing(g) ? -1 : coop ? 1 : 0;
+        return activeWars(g) > 0 || this.warComing(g) ? -1 : this.cooperative(g) ? 1 : 0;
       case DEVELOP:
-        return !coop ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
       case CENSURE:
         return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
       case LAND_ACT:
         // No abstention: support when the index matters to us, else oppose (and pay for it).
-        return m.coSponsor === me || coop || g.ri >= this.w.landActVoteRI ? 1 : -1;
+        return m.coSponsor === me || this.cooperative(g) || g.ri >= this.w.landActVoteRI ? 1 : -1;
       case REPEAL_LAND_ACT:
         return -1;
       case GARRISON: {
         // The governor's faction wants its province protected; the Republic, only legions no war needs.
         const b = this.governorFaction(g, m.target);
         if (b === me) return 1;
-        if (coop) return this.spareBoxLegions(g) >= m.count && this.canCarryGarrison(g, m.count) ? 1 : -1;
+        if (this.cooperative(g)) return this.spareBoxLegions(g) >= m.count && this.canCarryGarrison(g, m.count) ? 1 : -1;
         return b >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }
       case RECALL_GARRISON: {
         if (this.governorFaction(g, m.target) === me) return -1;
-        return !coop ? 0 : this.legionsShort(g) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : this.legionsShort(g) ? 1 : -1;
       }
       case ASSASSIN_TRIAL: {
         // The accused's faction defends its leader; the victim's wants him convicted; the others
@@ -738,13 +738,13 @@ export class ParametricPolicy implements Policy {
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
         if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
-        return coop ? 1 : this.privateVote(g, me, b);
+        return this.cooperative(g) ? 1 : this.privateVote(g, me, b);
       }
       case ELECT_CONSUL_FOR_LIFE:
         // ror-consul-for-life: it ends the game with his faction the sole winner.
         return ownerOf(g, m.senator) === me ? 1 : -1;
       default:
-        return coop ? 1 : 0;
+        return this.cooperative(g) ? 1 : 0;
     }
   }
 
