@@ -1,7 +1,7 @@
 // Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { clonePrng, gameSeed, makePrng, makeStream, Tychei } from '../src/core/rng.js';
+import { clonePrng, gameSeed, makePrng, makeStream, mixPrefix, Tychei } from '../src/core/rng.js';
 import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
 import { makeOutcome } from '../src/legions/outcome.js';
 import { cloneState, type GameState, SURVIVED } from '../src/legions/state.js';
@@ -198,6 +198,13 @@ describe('random streams', () => {
       for (let i = 0; i < 200; i++) expect(q.int32()).toBe(p.int32());
       expect([q.quick(), q.double()]).toEqual([p.quick(), p.double()]);
       expect(q.state()).toEqual(p.state());
+    }
+    // A game mixes its seed once for all its streams: the same numbers as mixing seed + name whole.
+    const base = mixPrefix('bc954cfa31b6455b');
+    for (const name of ['/cards', '/policy3', '']) {
+      const p = makePrng('bc954cfa31b6455b' + name);
+      const q = new Tychei(name, base);
+      for (let i = 0; i < 50; i++) expect(q.int32()).toBe(p.int32());
     }
     for (const n of [0, 1, 42, 0x7fffffff, 2 ** 40 + 7]) {
       const p = seedrandom.tychei(n as unknown as string, { state: true });

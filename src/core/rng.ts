@@ -34,8 +34,11 @@ export class Tychei implements Stream {
   c = 2654435769 | 0;
   d = 1367130551;
 
-  /** A string seed is mixed in character by character (as seedrandom does); an integer seed sets a and b. */
-  constructor(seed: string | number | TycheiState) {
+  /**
+   * A string seed is mixed in character by character, then 20 values are discarded (as seedrandom
+   * does); an integer seed sets a and b first. `from` continues a mixing already begun (see mixPrefix).
+   */
+  constructor(seed: string | number | TycheiState, from?: TycheiState) {
     if (typeof seed === 'object') {
       this.a = seed.a;
       this.b = seed.b;
@@ -44,16 +47,17 @@ export class Tychei implements Stream {
       return;
     }
     let text = '';
-    if (typeof seed === 'number' && seed === Math.floor(seed)) {
+    if (from) {
+      this.a = from.a;
+      this.b = from.b;
+      this.c = from.c;
+      this.d = from.d;
+      text = String(seed);
+    } else if (typeof seed === 'number' && seed === Math.floor(seed)) {
       this.a = (seed / 0x100000000) | 0;
       this.b = seed | 0;
     } else text = String(seed);
-    // seedrandom mixes in the string, then discards 20 more values.
-    for (let k = 0; k < text.length; k++) {
-      this.b ^= text.charCodeAt(k);
-      this.next();
-    }
-    for (let k = 0; k < 20; k++) this.next();
+    mix(this, text, 20);
   }
 
   private next(): number {
@@ -91,6 +95,43 @@ export class Tychei implements Stream {
   state(): TycheiState {
     return { a: this.a, b: this.b, c: this.c, d: this.d };
   }
+}
+
+/**
+ * Tyche-i's seeding on a state: each character of `text` xored into b before one step, then
+ * `discard` more steps (on locals: seeding is per stream of every game).
+ */
+function mix(st: TycheiState, text: string, discard: number): void {
+  let a = st.a;
+  let b = st.b;
+  let c = st.c;
+  let d = st.d;
+  const n = text.length + discard;
+  for (let k = 0; k < n; k++) {
+    if (k < text.length) b ^= text.charCodeAt(k);
+    b = (b << 25) ^ (b >>> 7) ^ c;
+    c = (c - d) | 0;
+    d = (d << 24) ^ (d >>> 8) ^ a;
+    a = (a - b) | 0;
+    b = (b << 20) ^ (b >>> 12) ^ c;
+    c = (c - d) | 0;
+    d = (d << 16) ^ (c >>> 16) ^ a;
+    a = (a - b) | 0;
+  }
+  st.a = a;
+  st.b = b;
+  st.c = c;
+  st.d = d;
+}
+
+/**
+ * The state after mixing in `prefix` only: streams seeded `prefix + name` share it, so a game's
+ * streams mix its seed once (makeStream(prefix + name) === new Tychei(name, mixPrefix(prefix))).
+ */
+export function mixPrefix(prefix: string): TycheiState {
+  const st: TycheiState = { a: 0, b: 0, c: 2654435769 | 0, d: 1367130551 };
+  mix(st, prefix, 0);
+  return st;
 }
 
 /** A seedrandom tychei generator (callable, as seedrandom's are), with state support. */

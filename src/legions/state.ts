@@ -1,5 +1,5 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
-import { clonePrng, makeStream, type Stream } from '../core/rng.js';
+import { clonePrng, mixPrefix, type Stream, Tychei } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
@@ -300,20 +300,23 @@ export interface Streams {
 }
 
 export function makeStreams(seed: string, players: number): Streams {
+  // Every stream is seeded seed + '/' + its name: the seed is mixed in once for all of them.
+  const base = mixPrefix(seed);
+  const stream = (name: string): Stream => new Tychei(name, base);
   const policy: Stream[] = [];
-  for (let f = 0; f < players; f++) policy.push(makeStream(seed + '/policy' + f));
+  for (let f = 0; f < players; f++) policy.push(stream('/policy' + f));
   return {
-    cards: makeStream(seed + '/cards'),
-    events: makeStream(seed + '/events'),
-    senators: makeStream(seed + '/senators'),
-    tribunes: makeStream(seed + '/tribunes'),
-    deaths: makeStream(seed + '/deaths'),
-    revolts: makeStream(seed + '/revolts'),
-    rorGarrisons: makeStream(seed + '/ror-garrisons'),
-    rorAssassination: makeStream(seed + '/ror-assassination'),
-    commanders: makeStream(seed + '/commanders'),
-    repopulation: makeStream(seed + '/repopulation'),
-    dictator: makeStream(seed + '/dictator'),
+    cards: stream('/cards'),
+    events: stream('/events'),
+    senators: stream('/senators'),
+    tribunes: stream('/tribunes'),
+    deaths: stream('/deaths'),
+    revolts: stream('/revolts'),
+    rorGarrisons: stream('/ror-garrisons'),
+    rorAssassination: stream('/ror-assassination'),
+    commanders: stream('/commanders'),
+    repopulation: stream('/repopulation'),
+    dictator: stream('/dictator'),
     policy,
   };
 }
