@@ -39,12 +39,20 @@ export interface MotionRules {
 
 /** Present faction senators in Rome holding no office: eligible for an appointment (Eligibility). */
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
-  g.cands.length = 0;
+  const cands = g.cands;
+  let k = 0;
   for (let s = 0; s < SENATORS; s++) {
+    // Where he is rules most senators out with one read; the offices are checked last.
+    const where = g.senWhere[s];
+    if (where === AT_ROME) {
+      if (!g.senPresent[s] || g.senOwner[s]! < 0) continue;
+    } else if (where !== AT_FORUM || !includeNeutrals) continue;
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-    if (g.senWhere[s] === AT_ROME && g.senPresent[s] && g.senOwner[s]! >= 0) g.cands.push(s);
-    else if (includeNeutrals && g.senWhere[s] === AT_FORUM) g.cands.push(s);
+    if (k < cands.length) cands[k] = s;
+    else cands.push(s);
+    k++;
   }
+  if (cands.length !== k) cands.length = k;
 }
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
