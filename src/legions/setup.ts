@@ -103,7 +103,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
-    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, allowance: z(n, 0), militaryStage: -1,
+    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],

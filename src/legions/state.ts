@@ -510,6 +510,8 @@ export interface GameState {
   /** Motions made and not yet tabled: the first agendaCount entries of this reusable pool. */
   agenda: Motion[];
   agendaCount: number;
+  /** motionKey of each agenda entry, taken when it was made (entries do not change on the agenda). */
+  agendaKeys: number[];
   /** Per faction: motions it may still make in this meeting (motionAllowance). */
   allowance: number[];
   /** Military business stage reached in this meeting (motion.ts STAGE_*; -1 = none yet). */
@@ -600,7 +602,7 @@ export function cloneState(g: GameState): GameState {
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
     motion: cloneMotion(g.motion), cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
-    bill: g.bill.map(cloneMotion), agenda: g.agenda.map(cloneMotion), allowance: g.allowance.slice(),
+    bill: g.bill.map(cloneMotion), agenda: g.agenda.map(cloneMotion), agendaKeys: g.agendaKeys.slice(), allowance: g.allowance.slice(),
     bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),

@@ -58,7 +58,7 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
   const key = motionKey(m);
-  for (let i = 0; i < g.agendaCount; i++) if (motionKey(g.agenda[i]!) === key) return i;
+  for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
 }
 
@@ -143,15 +143,20 @@ export function policyDuplicate(g: GameState, f: number): void {
 export function addToAgenda(g: GameState): void {
   if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
   copyMotion(g.agenda[g.agendaCount]!, g.motion);
+  g.agendaKeys[g.agendaCount] = motionKey(g.motion);
   g.agendaCount++;
 }
 
 /** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
 export function takeFromAgenda(g: GameState, i: number): void {
   const a = g.agenda;
+  const keys = g.agendaKeys;
   const taken = a[i]!;
   copyMotion(g.motion, taken);
-  for (let k = i; k < g.agendaCount - 1; k++) a[k] = a[k + 1]!;
+  for (let k = i; k < g.agendaCount - 1; k++) {
+    a[k] = a[k + 1]!;
+    keys[k] = keys[k + 1]!;
+  }
   a[g.agendaCount - 1] = taken;
   g.agendaCount--;
 }
