@@ -9,7 +9,7 @@ import { initPolicies, playOn } from '../src/legions/game.js';
 import { hideFuture } from '../src/legions/hidden.js';
 import type { Motion } from '../src/legions/motion.js';
 import { type GameView, type Policy, popcount, winnersOf } from '../src/legions/policy.js';
-import { cloneState, type GameState } from '../src/legions/state.js';
+import { cloneState, copyState, type GameState } from '../src/legions/state.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
 import { competentWeightsPath, loadWeights } from './weights.js';
 
@@ -41,6 +41,10 @@ export class RolloutPolicy implements Policy {
   private current: ParametricPolicy;
   private readonly delegates = POSTURES.map((p) => new ParametricPolicy(p.name, p.w));
   private seats: SeatFactory | null = null;
+  /** Playout scratch: the state every playout is copied into, and the seats' policies (for seat seatsFor). */
+  private scratch: GameState | null = null;
+  private others: Policy[] = [];
+  private seatsFor = -1;
   /** Measured cost: posture choices made and milliseconds spent choosing. */
   decisions = 0;
   millis = 0;
@@ -54,6 +58,7 @@ export class RolloutPolicy implements Policy {
   /** The other seats' policies for the rollouts (set by the registry once all seats are known). */
   setSeats(f: SeatFactory): void {
     this.seats = f;
+    this.seatsFor = -1;
   }
 
   init(_me: number, rng: Stream): void {
@@ -69,6 +74,19 @@ export class RolloutPolicy implements Policy {
     this.chosen.push(k);
     this.decisions++;
     this.millis += performance.now() - t0;
+  }
+
+  /**
+   * The other seats' policies in playouts, made once per seat and re-initialised by every playout
+   * (a policy's init starts its game afresh).
+   */
+  private playoutSeats(players: number, me: number): Policy[] {
+    if (this.seatsFor !== me || this.others.length !== players) {
+      this.others = [];
+      for (let f = 0; f < players; f++) this.others.push(this.seats ? this.seats(f) : new ParametricPolicy('statesman', STATESMAN));
+      this.seatsFor = me;
+    }
+    return this.others;
   }
 
   /** Expected value of each posture over `rollouts` honest simulations of the rest of the game. */
@@ -90,13 +108,14 @@ export class RolloutPolicy implements Policy {
   }
 
   private simulate(g: GameState, me: number, k: number, seed: string): number {
-    const clone = cloneState(g);
+    // One scratch state for every playout (copied over, not cloned: no garbage per playout).
+    let clone = this.scratch;
+    if (clone === null || clone.players !== g.players) clone = this.scratch = cloneState(g);
+    else copyState(clone, g);
     clone.trace = null;
     hideFuture(clone, me, seed);
-    const pols: Policy[] = [];
-    for (let f = 0; f < g.players; f++) {
-      pols.push(f === me ? new ParametricPolicy(POSTURES[k]!.name, POSTURES[k]!.w) : this.seats ? this.seats(f) : new ParametricPolicy('statesman', STATESMAN));
-    }
+    const pols = this.playoutSeats(g.players, me);
+    pols[me] = this.delegates[k]!;
     initPolicies(clone, pols);
     playOn(clone, pols);
     if (clone.lost) return 0;

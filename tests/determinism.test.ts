@@ -1,10 +1,11 @@
 // Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { clonePrng, gameSeed, makePrng, makeStream, mixPrefix, Tychei } from '../src/core/rng.js';
+import { clonePrng, gameSeed, makePrng, makeStream, mixPrefix, type Stream, Tychei } from '../src/core/rng.js';
 import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
 import { makeOutcome } from '../src/legions/outcome.js';
-import { cloneState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { cloneState, copyState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { parsePolicies } from '../policies/index.js';
 import { makeConfig } from './helpers.js';
 
@@ -165,6 +166,35 @@ describe('cloneState', () => {
       expect([g.rng[name].int32(), g.rng[name].int32()]).toEqual([probe.rng[name].int32(), probe.rng[name].int32()]);
     }
     g.rng.policy.forEach((s, f) => expect(s.int32()).toBe(probe.rng.policy[f]!.int32()));
+  });
+
+  it('copyState over a state of another game, further on, gives what cloneState gives (every module on), independently', () => {
+    const variants = parseVariants(VARIANT_NAMES.join(','));
+    const cfg = { ...makeConfig(5), variants };
+    const spec = 'statesman,opportunist,competent,random,opportunist';
+    const states: GameState[] = [];
+    for (let i = 0; states.length < 4 && i < 40; i++) {
+      const pols = parsePolicies(spec, 5);
+      const g = startGame(cfg, gameSeed('det-copy', i), pols, true);
+      playOn(g, pols, 2 + (i % 6));
+      if (g.turn > 1) states.push(g);
+    }
+    expect(states.length).toBe(4);
+    const streams = (g: GameState) => [...Object.values(g.rng).filter((x) => !Array.isArray(x)), ...g.rng.policy].map((x) => (x as Stream).state());
+    const scratch = cloneState(states[3]!);
+    for (const src of [states[0]!, states[1]!, states[2]!, states[0]!]) {
+      copyState(scratch, src);
+      const ref = cloneState(src);
+      expect(snapshot(scratch)).toBe(snapshot(ref));
+      expect(streams(scratch)).toEqual(streams(ref));
+      expect(Object.keys(scratch)).toEqual(Object.keys(ref));
+      // Independent: playing the copy on leaves the source as it was.
+      const before = snapshot(src);
+      const pols = parsePolicies(spec, 5);
+      initPolicies(scratch, pols);
+      playOn(scratch, pols);
+      expect(snapshot(src)).toBe(before);
+    }
   });
 
   it('mutating nested arrays of the clone (wars, motion, deck, trace) does not reach the original', () => {

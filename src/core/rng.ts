@@ -39,25 +39,35 @@ export class Tychei implements Stream {
    * does); an integer seed sets a and b first. `from` continues a mixing already begun (see mixPrefix).
    */
   constructor(seed: string | number | TycheiState, from?: TycheiState) {
-    if (typeof seed === 'object') {
-      this.a = seed.a;
-      this.b = seed.b;
-      this.c = seed.c;
-      this.d = seed.d;
-      return;
-    }
+    if (typeof seed === 'object') this.restore(seed);
+    else this.reseed(seed, from);
+  }
+
+  /** Seeds this generator again, as the constructor does (a search reuses its streams this way). */
+  reseed(seed: string | number, from?: TycheiState): void {
     let text = '';
     if (from) {
-      this.a = from.a;
-      this.b = from.b;
-      this.c = from.c;
-      this.d = from.d;
+      this.restore(from);
       text = String(seed);
-    } else if (typeof seed === 'number' && seed === Math.floor(seed)) {
-      this.a = (seed / 0x100000000) | 0;
-      this.b = seed | 0;
-    } else text = String(seed);
+    } else {
+      this.a = 0;
+      this.b = 0;
+      this.c = 2654435769 | 0;
+      this.d = 1367130551;
+      if (typeof seed === 'number' && seed === Math.floor(seed)) {
+        this.a = (seed / 0x100000000) | 0;
+        this.b = seed | 0;
+      } else text = String(seed);
+    }
     mix(this, text, 20);
+  }
+
+  /** Sets the state saved by state() (of this generator or of a seedrandom tychei). */
+  restore(st: TycheiState): void {
+    this.a = st.a;
+    this.b = st.b;
+    this.c = st.c;
+    this.d = st.d;
   }
 
   private next(): number {
@@ -147,6 +157,15 @@ export function makeStream(seed: string): Tychei {
 /** An exact copy of a generator: the copy yields the same future numbers. */
 export function clonePrng(p: Stream): Stream {
   return new Tychei(p.state());
+}
+
+/** Makes `dst` an exact copy of `src` without allocating when both are Tychei (else a new clone). */
+export function copyPrng(dst: Stream, src: Stream): Stream {
+  if (dst instanceof Tychei && src instanceof Tychei) {
+    dst.restore(src);
+    return dst;
+  }
+  return clonePrng(src);
 }
 
 /** Uniform integer in [0, n) without modulo bias (rejection on the 32-bit output). */

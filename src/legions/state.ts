@@ -1,9 +1,9 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
-import { clonePrng, mixPrefix, type Stream, Tychei } from '../core/rng.js';
+import { clonePrng, copyPrng, mixPrefix, type Stream, Tychei, type TycheiState } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
-import { cloneMotion, type Motion } from './motion.js';
+import { cloneMotion, copyMotion, type Motion } from './motion.js';
 
 // ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
 export const SENATORS = 30;
@@ -299,26 +299,48 @@ export interface Streams {
   policy: Stream[];
 }
 
+/** The streams other than the policies' (copyState copies them one by one). */
+const STREAM_KEYS = [
+  'cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts', 'rorGarrisons', 'rorAssassination', 'commanders',
+  'repopulation', 'dictator',
+] as const;
+
+/** A stream of a game seeded `seed + name` from `base` = mixPrefix(seed), reusing `old` when it is a Tychei. */
+function seeded(old: Stream | undefined, name: string, base: TycheiState): Stream {
+  if (old instanceof Tychei) {
+    old.reseed(name, base);
+    return old;
+  }
+  return new Tychei(name, base);
+}
+
 export function makeStreams(seed: string, players: number): Streams {
+  return seedStreams(null, seed, players);
+}
+
+/** The streams of `seed`, written into `into` (reusing its generators) or into new ones. */
+function seedStreams(into: Streams | null, seed: string, players: number): Streams {
   // Every stream is seeded seed + '/' + its name: the seed is mixed in once for all of them.
   const base = mixPrefix(seed);
-  const stream = (name: string): Stream => new Tychei(name, base);
-  const policy: Stream[] = [];
-  for (let f = 0; f < players; f++) policy.push(stream('/policy' + f));
-  return {
-    cards: stream('/cards'),
-    events: stream('/events'),
-    senators: stream('/senators'),
-    tribunes: stream('/tribunes'),
-    deaths: stream('/deaths'),
-    revolts: stream('/revolts'),
-    rorGarrisons: stream('/ror-garrisons'),
-    rorAssassination: stream('/ror-assassination'),
-    commanders: stream('/commanders'),
-    repopulation: stream('/repopulation'),
-    dictator: stream('/dictator'),
+  const r = (old: Stream | undefined, name: string): Stream => seeded(old, name, base);
+  const policy = into ? into.policy : [];
+  for (let f = 0; f < players; f++) policy[f] = r(policy[f], '/policy' + f);
+  policy.length = players;
+  const s: Streams = {
+    cards: r(into?.cards, '/cards'),
+    events: r(into?.events, '/events'),
+    senators: r(into?.senators, '/senators'),
+    tribunes: r(into?.tribunes, '/tribunes'),
+    deaths: r(into?.deaths, '/deaths'),
+    revolts: r(into?.revolts, '/revolts'),
+    rorGarrisons: r(into?.rorGarrisons, '/ror-garrisons'),
+    rorAssassination: r(into?.rorAssassination, '/ror-assassination'),
+    commanders: r(into?.commanders, '/commanders'),
+    repopulation: r(into?.repopulation, '/repopulation'),
+    dictator: r(into?.dictator, '/dictator'),
     policy,
   };
+  return into ? Object.assign(into, s) : s;
 }
 
 export function cloneStreams(s: Streams): Streams {
@@ -609,7 +631,59 @@ export function cloneState(g: GameState): GameState {
   };
 }
 
-/** Replaces every stream of a (cloned) state with fresh ones, so a search cannot see future draws. */
+/**
+ * Reseeds every stream of a (cloned or copied) state, so a search cannot see future draws. Its own
+ * generators are reseeded in place: a copy must not share them with the game it copies.
+ */
 export function reseedStreams(g: GameState, seed: string): void {
-  g.rng = makeStreams(seed, g.players);
+  seedStreams(g.rng, seed, g.players);
+}
+
+/** Read-only configuration that a state and its copies share. */
+const SHARED_KEYS = new Set(['params', 'board', 'variants', 'players']);
+
+/** dst = src for an array of numbers or strings, in place. */
+function copyArray<T>(dst: T[], src: readonly T[]): void {
+  if (dst.length !== src.length) dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
+/** dst = src for a list of motions, reusing dst's motions. */
+function copyMotions(dst: Motion[], src: readonly Motion[]): void {
+  for (let i = 0; i < src.length; i++) {
+    if (i < dst.length) copyMotion(dst[i]!, src[i]!);
+    else dst.push(cloneMotion(src[i]!));
+  }
+  dst.length = src.length;
+}
+
+/**
+ * Makes `dst` (a state made by cloneState of the same game, or by an earlier copyState) an exact,
+ * independent copy of `src` without allocating: what cloneState gives, written over a reused state.
+ * Every field is copied by its kind, so a field added later is copied too (the test in
+ * tests/determinism.test.ts compares the result with cloneState's).
+ */
+export function copyState(dst: GameState, src: GameState): void {
+  const d = dst as unknown as Record<string, unknown>;
+  const s = src as unknown as Record<string, unknown>;
+  for (const k in s) {
+    const v = s[k];
+    if (k === 'rng') {
+      const a = dst.rng;
+      const b = src.rng;
+      for (const key of STREAM_KEYS) a[key] = copyPrng(a[key], b[key]);
+      for (let f = 0; f < b.policy.length; f++) a.policy[f] = f < a.policy.length ? copyPrng(a.policy[f]!, b.policy[f]!) : clonePrng(b.policy[f]!);
+      a.policy.length = b.policy.length;
+    } else if (k === 'trace') dst.trace = src.trace ? src.trace.slice() : null;
+    else if (k === 'motion') copyMotion(dst.motion, src.motion);
+    else if (k === 'agenda' || k === 'bill') copyMotions(d[k] as Motion[], v as Motion[]);
+    else if (k === 'wars') {
+      const w = dst.wars as unknown as Record<string, number[]>;
+      const x = src.wars as unknown as Record<string, number[]>;
+      for (const a in x) copyArray(w[a]!, x[a]!);
+    } else if (k === 'stats') Object.assign(dst.stats, src.stats);
+    else if (Array.isArray(v)) copyArray(d[k] as unknown[], v);
+    else if (v !== null && typeof v === 'object' && !SHARED_KEYS.has(k)) throw new Error(`copyState: no rule for field ${k}`);
+    else d[k] = v;
+  }
 }
