@@ -26,11 +26,16 @@ export const POSTURES: readonly { name: string; w: Weights }[] = [
 export interface RolloutOptions {
   /** Rollouts per posture per turn (the budget; deterministic). */
   rollouts: number;
+  /**
+   * Common random numbers: every posture is played out in the same hidden futures (the same seeds),
+   * so the postures are compared on equal terms; otherwise each playout draws its own future.
+   */
+  common: boolean;
   /** Weight of the Republic's survival beside the win share. */
   survivalWeight: number;
 }
 
-export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, survivalWeight: 0.5 };
+export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, common: false, survivalWeight: 0.5 };
 
 /** Makes the policy a seat plays in the rollouts (the real game's other policies, by name). */
 export type SeatFactory = (seat: number) => Policy;
@@ -45,13 +50,14 @@ export class RolloutPolicy implements Policy {
   private scratch: GameState | null = null;
   private others: Policy[] = [];
   private seatsFor = -1;
+  private readonly seedList: string[] = [];
   /** Measured cost: posture choices made and milliseconds spent choosing. */
   decisions = 0;
   millis = 0;
   chosen: number[] = [];
 
-  constructor(readonly opts: RolloutOptions = DEFAULT_ROLLOUT) {
-    this.name = opts === DEFAULT_ROLLOUT ? 'rollout' : `rollout:${opts.rollouts}`;
+  constructor(readonly opts: RolloutOptions = DEFAULT_ROLLOUT, name?: string) {
+    this.name = name ?? (opts === DEFAULT_ROLLOUT ? 'rollout' : `rollout:${opts.rollouts}`);
     this.current = this.delegates[1]!;
   }
 
@@ -93,10 +99,12 @@ export class RolloutPolicy implements Policy {
   choosePosture(g: GameState, me: number): number {
     let best = 0;
     let bestValue = -Infinity;
+    const seeds = this.seedList;
+    if (this.opts.common) for (let r = 0; r < this.opts.rollouts; r++) seeds[r] = `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
     for (let k = 0; k < this.delegates.length; k++) {
       let value = 0;
       for (let r = 0; r < this.opts.rollouts; r++) {
-        const seed = `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
+        const seed = this.opts.common ? seeds[r]! : `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
         value += this.simulate(g, me, k, seed);
       }
       if (value > bestValue) {
