@@ -118,6 +118,24 @@ export function standing(g: GameView, f: number): number {
 
 /** standing(g, a) - standing(g, b) in one pass over the senators (b = -1: standing(g, a) alone). */
 export function standingDiff(g: GameView, a: number, b: number): number {
+  return standingBase(g, a, b) + postsDiff(g, a, b);
+}
+
+/**
+ * Whether standing(g, a) - standing(g, b) >= margin. The posts (governorships and commands) move the
+ * difference by at most the 30 senators either way: the senators are read only when that could decide.
+ */
+export function standingAtLeast(g: GameView, a: number, b: number, margin: number): boolean {
+  const v = standingBase(g, a, b);
+  if (v + SENATORS_MAX < margin) return false;
+  if (v - SENATORS_MAX >= margin) return true;
+  return v + postsDiff(g, a, b) >= margin;
+}
+
+const SENATORS_MAX = 30;
+
+/** The difference of standing without the posts: Prestige, the Consul and Censor, concessions. */
+function standingBase(g: GameView, a: number, b: number): number {
   let v = g.prestige[a]! - (b >= 0 ? g.prestige[b]! : 0);
   const consul = ownerOf(g, g.consul);
   const censor = ownerOf(g, g.censor);
@@ -125,15 +143,21 @@ export function standingDiff(g: GameView, a: number, b: number): number {
   else if (consul === b && b >= 0) v -= 4;
   if (censor === a) v += 2;
   else if (censor === b && b >= 0) v -= 2;
-  for (let s = 0; s < 30; s++) {
-    const where = g.senWhere[s];
-    if (where !== 3 && where !== 4) continue; // most senators hold no post: one read rules them out
-    const o = g.senOwner[s]!;
+  for (let c = 0; c < 5; c++) {
+    const o = ownerOf(g, g.cardWhere[c]!);
     if (o === a) v++;
     else if (o === b && b >= 0) v--;
   }
-  for (let c = 0; c < 5; c++) {
-    const o = ownerOf(g, g.cardWhere[c]!);
+  return v;
+}
+
+/** a's governorships and commands minus b's (b = -1: a's alone). */
+function postsDiff(g: GameView, a: number, b: number): number {
+  let v = 0;
+  for (let s = 0; s < SENATORS_MAX; s++) {
+    const where = g.senWhere[s];
+    if (where !== 3 && where !== 4) continue; // most senators hold no post: one read rules them out
+    const o = g.senOwner[s]!;
     if (o === a) v++;
     else if (o === b && b >= 0) v--;
   }

@@ -13,7 +13,7 @@ import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
-  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing, standingDiff,
+  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing, standingAtLeast,
   stateReserve, statusOf, votePower,
 } from './lib.js';
 
@@ -653,7 +653,7 @@ export class ParametricPolicy implements Policy {
   private privateVote(g: GameView, me: number, b: number): number {
     if (b === me) return 1;
     if (b < 0) return this.cooperative(g) ? 1 : 0;
-    return standingDiff(g, b, me) >= this.w.rivalMargin ? -1 : 1;
+    return standingAtLeast(g, b, me, this.w.rivalMargin) ? -1 : 1;
   }
 
   vote(g: GameView, me: number, m: Motion): number {
@@ -800,7 +800,7 @@ export class ParametricPolicy implements Policy {
     const f = ownerOf(g, nextChair(g));
     if (f === me) return true;
     if (f < 0 || g.prestige[me]! === 0) return false;
-    return standingDiff(g, f, me) < this.w.rivalMargin;
+    return !standingAtLeast(g, f, me, this.w.rivalMargin);
   }
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */
