@@ -373,6 +373,7 @@ export class ParametricPolicy implements Policy {
   private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     const boxMask = factionLegionsAt(g, FL_BOX);
     const dw = this.dictatorWar(g, cands);
+    let coop = -1; // cooperative(g), asked once at most (it scans the wars)
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] !== 1 || dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
       const other = pendingLike(g, DISPATCH, w);
@@ -395,9 +396,10 @@ export class ParametricPolicy implements Policy {
       const mr = commandRating(g, cmd, g.wars.commander[w]! >= 0 ? w : -1);
       const need = legionsWanted(g, w, mr, this.w.warMargin) - here;
       if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
-      if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
+      if (coop < 0) coop = this.cooperative(g) ? 1 : 0;
+      if (!coop && g.wars.commander[w]! >= 0) continue;
       // A self-seeker risks its own general only with legions that can at least match the enemy.
-      if (!this.cooperative(g) && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
+      if (!coop && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
