@@ -111,6 +111,35 @@ function scribble(x: unknown, depth = 0): void {
   }
 }
 
+/**
+ * Overwrites every field of a state that copyState must write (not the shared configuration): numbers,
+ * flags and strings changed, lists rewritten (and lengthened, but a motion's per-faction lists),
+ * the streams advanced.
+ */
+function scribbleState(g: GameState): void {
+  const nested = new Set(['params', 'board', 'variants', 'players', 'rng', 'wars', 'stats', 'motion', 'agenda', 'bill', 'trace']);
+  scribbleFields(g as unknown as Record<string, unknown>, nested, true);
+  scribbleFields(g.wars as unknown as Record<string, unknown>, new Set(), true);
+  scribbleFields(g.stats as unknown as Record<string, unknown>, new Set(), true);
+  for (const m of [g.motion, ...g.agenda, ...g.bill]) scribbleFields(m as unknown as Record<string, unknown>, new Set(), false);
+  g.trace = [{ turn: 4242, step: 'x', text: 'x' }];
+  for (const x of [g.rng.cards, g.rng.events, g.rng.dictator, ...g.rng.policy]) x.int32();
+}
+
+function scribbleFields(o: Record<string, unknown>, skip: ReadonlySet<string>, lengthen: boolean): void {
+  for (const k of Object.keys(o)) {
+    if (skip.has(k)) continue;
+    const v = o[k];
+    if (typeof v === 'number') o[k] = 4242;
+    else if (typeof v === 'boolean') o[k] = !v;
+    else if (typeof v === 'string') o[k] = 'x';
+    else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = typeof v[i] === 'string' ? 'x' : 4242;
+      if (lengthen) v.push(4242);
+    }
+  }
+}
+
 /** The game state's own data as JSON (shared, read-only configuration and the streams left out). */
 function snapshot(g: GameState): string {
   const { params: _p, board: _b, variants: _v, rng: _r, ...rest } = g;
@@ -183,6 +212,8 @@ describe('cloneState', () => {
     const streams = (g: GameState) => [...Object.values(g.rng).filter((x) => !Array.isArray(x)), ...g.rng.policy].map((x) => (x as Stream).state());
     const scratch = cloneState(states[3]!);
     for (const src of [states[0]!, states[1]!, states[2]!, states[0]!]) {
+      // Every field of the reused state scribbled over first: one that copyState left out would show.
+      scribbleState(scratch);
       copyState(scratch, src);
       const ref = cloneState(src);
       expect(snapshot(scratch)).toBe(snapshot(ref));
