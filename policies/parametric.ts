@@ -691,8 +691,9 @@ export class ParametricPolicy implements Policy {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
-        if (this.cooperative(g)) return this.sendingHelps(g, m) ? 1 : -1;
+        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !close && this.privateVote(g, me, b) < 0) return -1;
+        if (g.ri >= this.w.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
         return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }
       case RECALL:
