@@ -20,9 +20,14 @@ export const POLICY_NAMES = Object.keys(registry);
 /** A policy by name; `parametric:FILE` loads a weight file (e.g. one written by `legions tune`), `rollout:N` sets the budget. */
 export function makePolicy(name: string): Policy {
   if (name.startsWith('rollout:')) {
-    const n = Number(name.slice('rollout:'.length));
+    // rollout:N (N rollouts per posture), rollout:N:common (every posture in the same N futures).
+    const [budget, mode, extra] = name.slice('rollout:'.length).split(':');
+    const n = Number(budget);
     if (!Number.isInteger(n) || n < 1 || n > 1000) throw new InputError(`policy ${name}: the rollout budget must be 1..1000 rollouts per posture`);
-    return new RolloutPolicy({ ...DEFAULT_ROLLOUT, rollouts: n });
+    if (extra !== undefined || (mode !== undefined && mode !== 'common' && mode !== 'independent')) {
+      throw new InputError(`policy ${name}: expected rollout:N, rollout:N:common or rollout:N:independent`);
+    }
+    return new RolloutPolicy({ ...DEFAULT_ROLLOUT, rollouts: n, common: mode === undefined ? DEFAULT_ROLLOUT.common : mode === 'common' }, name);
   }
   if (name.startsWith('parametric:')) {
     const file = name.slice('parametric:'.length);

@@ -1,6 +1,6 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
-import { activeWarCount as activeWars, type GameView, stateLegionCount as stateLegions } from '../src/legions/policy.js';
-import { AT_ROME, influenceOf, statusOf } from '../src/legions/state.js';
+import { garrisonLegions, type GameView } from '../src/legions/policy.js';
+import { AT_ROME, type GameState, influenceOf, statusOf } from '../src/legions/state.js';
 import { keyKind, keyTarget } from '../src/legions/motion.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
@@ -18,10 +18,24 @@ export function legionsWanted(g: GameView, w: number, mr: number, margin: number
 
 /** The State's committed costs next turn: wars, legion upkeep, commanders, plus a margin. */
 export function stateReserve(g: GameView): number {
-  const p = g.params;
+  const w = g.wars;
+  let active = 0;
   let commanders = 0;
-  for (let w = 0; w < g.wars.commander.length; w++) if (g.wars.commander[w]! >= 0) commanders++;
-  return p.warCost * (activeWars(g) + 1) + p.legionUpkeep * stateLegions(g) + commanders + 10;
+  let legions = 0;
+  for (let i = 0; i < w.status.length; i++) {
+    if (w.status[i] === 1) active++;
+    if (w.commander[i]! >= 0) commanders++;
+    legions += w.stateLegions[i]!;
+  }
+  return reserveOf(g, active, commanders, legions);
+}
+
+const garrisons = (g: GameView): number => garrisonLegions(g as GameState);
+
+/** stateReserve from its census (active wars, commanders, State legions at war): one pass serves both callers. */
+function reserveOf(g: GameView, active: number, commanders: number, warLegions: number): number {
+  const p = g.params;
+  return p.warCost * (active + 1) + p.legionUpkeep * (g.legionsBox + garrisons(g) + warLegions) + commanders + 10;
 }
 
 /** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
@@ -49,11 +63,23 @@ export function leader(g: GameView, except: number): number {
 
 /** Collapse is close: high index, a thin treasury, too many wars, or a war now and another due next turn. */
 export function collapseClose(g: GameView): boolean {
-  const wars = activeWars(g);
-  if (g.ri >= 8 || g.stateTreasury < stateReserve(g) || wars >= 2) return true;
-  if (wars === 0) return false;
-  for (let w = 0; w < g.wars.turn.length; w++) if (g.wars.turn[w] === g.turn + 1 && g.wars.status[w] === 0) return true;
-  return false;
+  if (g.ri >= 8) return true;
+  // One pass over the wars (asked before most decisions): active, commanders, legions, a war due next turn.
+  const w = g.wars;
+  const next = g.turn + 1;
+  let active = 0;
+  let commanders = 0;
+  let legions = 0;
+  let due = false;
+  for (let i = 0; i < w.status.length; i++) {
+    const st = w.status[i];
+    if (st === 1) active++;
+    else if (st === 0 && w.turn[i] === next) due = true;
+    if (w.commander[i]! >= 0) commanders++;
+    legions += w.stateLegions[i]!;
+  }
+  if (active >= 2 || g.stateTreasury < reserveOf(g, active, commanders, legions)) return true;
+  return active > 0 && due;
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */
@@ -87,13 +113,53 @@ export function consulPrestigeOf(g: GameView, f: number): number {
  * each governorship, command and concession 1), so a faction already in office looks further ahead.
  */
 export function standing(g: GameView, f: number): number {
-  let v = g.prestige[f]!;
-  if (g.consul >= 0 && g.senOwner[g.consul] === f) v += 4;
-  if (g.censor >= 0 && g.senOwner[g.censor] === f) v += 2;
-  for (let s = 0; s < 30; s++) if (g.senOwner[s] === f && (g.senWhere[s] === 3 || g.senWhere[s] === 4)) v++;
+  return standingDiff(g, f, -1);
+}
+
+/** standing(g, a) - standing(g, b) in one pass over the senators (b = -1: standing(g, a) alone). */
+export function standingDiff(g: GameView, a: number, b: number): number {
+  return standingBase(g, a, b) + postsDiff(g, a, b);
+}
+
+/**
+ * Whether standing(g, a) - standing(g, b) >= margin. The posts (governorships and commands) move the
+ * difference by at most the 30 senators either way: the senators are read only when that could decide.
+ */
+export function standingAtLeast(g: GameView, a: number, b: number, margin: number): boolean {
+  const v = standingBase(g, a, b);
+  if (v + SENATORS_MAX < margin) return false;
+  if (v - SENATORS_MAX >= margin) return true;
+  return v + postsDiff(g, a, b) >= margin;
+}
+
+const SENATORS_MAX = 30;
+
+/** The difference of standing without the posts: Prestige, the Consul and Censor, concessions. */
+function standingBase(g: GameView, a: number, b: number): number {
+  let v = g.prestige[a]! - (b >= 0 ? g.prestige[b]! : 0);
+  const consul = ownerOf(g, g.consul);
+  const censor = ownerOf(g, g.censor);
+  if (consul === a) v += 4;
+  else if (consul === b && b >= 0) v -= 4;
+  if (censor === a) v += 2;
+  else if (censor === b && b >= 0) v -= 2;
   for (let c = 0; c < 5; c++) {
-    const h = g.cardWhere[c]!;
-    if (h >= 0 && g.senOwner[h] === f) v++;
+    const o = ownerOf(g, g.cardWhere[c]!);
+    if (o === a) v++;
+    else if (o === b && b >= 0) v--;
+  }
+  return v;
+}
+
+/** a's governorships and commands minus b's (b = -1: a's alone). */
+function postsDiff(g: GameView, a: number, b: number): number {
+  let v = 0;
+  for (let s = 0; s < SENATORS_MAX; s++) {
+    const where = g.senWhere[s];
+    if (where !== 3 && where !== 4) continue; // most senators hold no post: one read rules them out
+    const o = g.senOwner[s]!;
+    if (o === a) v++;
+    else if (o === b && b >= 0) v--;
   }
   return v;
 }

@@ -13,7 +13,7 @@ import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
-  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
+  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing, standingAtLeast,
   stateReserve, statusOf, votePower,
 } from './lib.js';
 
@@ -83,8 +83,13 @@ export const OPPORTUNIST: Weights = {
 
 export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
 
+/** A vote not yet asked (votes are 1, 0 or -1). */
+const NOT_ASKED = 2;
+
 export class ParametricPolicy implements Policy {
   private readonly civic: boolean;
+  /** Scratch for tableNext: our vote on each agenda entry (NOT_ASKED until needed). */
+  private readonly agendaVotes: number[] = [];
   private readonly aggressive: boolean;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
@@ -368,6 +373,7 @@ export class ParametricPolicy implements Policy {
   private dispatch(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     const boxMask = factionLegionsAt(g, FL_BOX);
     const dw = this.dictatorWar(g, cands);
+    let coop = -1; // cooperative(g), asked once at most (it scans the wars)
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] !== 1 || dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
       const other = pendingLike(g, DISPATCH, w);
@@ -390,9 +396,10 @@ export class ParametricPolicy implements Policy {
       const mr = commandRating(g, cmd, g.wars.commander[w]! >= 0 ? w : -1);
       const need = legionsWanted(g, w, mr, this.w.warMargin) - here;
       if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
-      if (!this.cooperative(g) && g.wars.commander[w]! >= 0) continue;
+      if (coop < 0) coop = this.cooperative(g) ? 1 : 0;
+      if (!coop && g.wars.commander[w]! >= 0) continue;
       // A self-seeker risks its own general only with legions that can at least match the enemy.
-      if (!this.cooperative(g) && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
+      if (!coop && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
@@ -571,15 +578,18 @@ export class ParametricPolicy implements Policy {
    * would put a pending motion we favour out of order (a later military stage), unless it is ours.
    */
   tableNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
+    // Our vote on each agenda entry, asked at most once per choice (the state does not change while we choose).
+    const votes = this.agendaVotes;
+    for (let i = 0; i < count; i++) votes[i] = NOT_ASKED;
     let best = -1;
     let bestKey = -Infinity;
     for (let i = 0; i < count; i++) {
       if (!tableable(g, i)) continue;
       const m = agenda[i]!;
       const mine = m.sponsor === me;
-      if (this.closesUnopposed(g, me, m, agenda, count)) continue;
+      if (this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
       // Preference first; among equals the earlier military stage, so no business is cut short by accident.
-      const key = (mine ? 3 : this.vote(g, me, m) + 1) * 10 - Math.max(0, stageOf(m.kind));
+      const key = (mine ? 3 : this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - Math.max(0, stageOf(m.kind));
       if (key > bestKey) {
         bestKey = key;
         best = i;
@@ -588,24 +598,31 @@ export class ParametricPolicy implements Policy {
     return best >= 0 ? best : naturalNext(g);
   }
 
+  /** Our vote on agenda entry i, from `votes` when already asked in this choice (null: no cache). */
+  private agendaVote(g: GameView, me: number, agenda: readonly Motion[], i: number, votes: number[] | null): number {
+    if (votes === null) return this.vote(g, me, agenda[i]!);
+    if (votes[i] === NOT_ASKED) votes[i] = this.vote(g, me, agenda[i]!);
+    return votes[i]!;
+  }
+
   /**
    * Whether tabling motion m would leave a pending motion behind its military stage that we do not
    * oppose: business is cut short only on purpose.
    */
-  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number): boolean {
+  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number, votes: number[] | null): boolean {
     const st = stageOf(m.kind);
     if (st <= 0) return false;
     for (let k = 0; k < count; k++) {
       const o = agenda[k]!;
       const os = stageOf(o.kind);
-      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.vote(g, me, o) >= 0)) return true;
+      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.agendaVote(g, me, agenda, k, votes) >= 0)) return true;
     }
     return false;
   }
 
   /** A tribune tables our motion at once when another faction's motion competes for the same thing. */
   useTribune(g: GameView, me: number, m: Motion): boolean {
-    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount)) return false;
+    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount, null)) return false;
     for (let i = 0; i < g.agendaCount; i++) {
       const a = g.agenda[i]!;
       if (a.sponsor !== me && a.kind === m.kind && a.target === m.target && (m.kind === CONCESSION || m.kind === DISPATCH)) return true;
@@ -638,12 +655,12 @@ export class ParametricPolicy implements Policy {
   private privateVote(g: GameView, me: number, b: number): number {
     if (b === me) return 1;
     if (b < 0) return this.cooperative(g) ? 1 : 0;
-    return standing(g, b) - standing(g, me) >= this.w.rivalMargin ? -1 : 1;
+    return standingAtLeast(g, b, me, this.w.rivalMargin) ? -1 : 1;
   }
 
   vote(g: GameView, me: number, m: Motion): number {
     if (m.sponsor === me) return 1;
-    const coop = this.cooperative(g);
+    // cooperative() scans the wars: only the kinds that depend on it ask.
     switch (m.kind) {
       case BILL: {
         // A package: support it when its parts, judged one by one, do us more good than harm.
@@ -669,46 +686,47 @@ export class ParametricPolicy implements Policy {
         return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
         // Legions the wars need and the State can carry; a larger levy is opposed.
-        return !coop ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
+        return !this.cooperative(g) ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
       case DISPATCH: {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
-        if (coop) return this.sendingHelps(g, m) ? 1 : -1;
+        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !close && this.privateVote(g, me, b) < 0) return -1;
+        if (g.ri >= this.w.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
         return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }
       case RECALL:
         // Only legions a war can spare (its attack stays at armies + margin), or from a war already lost to none.
-        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
       case TRANSFER:
-        return !coop ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : legionsAt(g, m.target) - m.count - popcount(m.mask) >= this.spare(g, m.target) ? 1 : -1;
       case REPLACE_COMMANDER: {
         const b = ownerOf(g, m.senator);
-        if (coop && militaryRatingOf(m.senator) > militaryRatingOf(g.wars.commander[m.target]!)) return 1;
+        if (this.cooperative(g) && militaryRatingOf(m.senator) > militaryRatingOf(g.wars.commander[m.target]!)) return 1;
         return this.privateVote(g, me, b);
       }
       case DISBAND:
-        return activeWars(g) > 0 || this.warComing(g) ? -1 : coop ? 1 : 0;
+        return activeWars(g) > 0 || this.warComing(g) ? -1 : this.cooperative(g) ? 1 : 0;
       case DEVELOP:
-        return !coop ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
       case CENSURE:
         return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
       case LAND_ACT:
         // No abstention: support when the index matters to us, else oppose (and pay for it).
-        return m.coSponsor === me || coop || g.ri >= this.w.landActVoteRI ? 1 : -1;
+        return m.coSponsor === me || this.cooperative(g) || g.ri >= this.w.landActVoteRI ? 1 : -1;
       case REPEAL_LAND_ACT:
         return -1;
       case GARRISON: {
         // The governor's faction wants its province protected; the Republic, only legions no war needs.
         const b = this.governorFaction(g, m.target);
         if (b === me) return 1;
-        if (coop) return this.spareBoxLegions(g) >= m.count && this.canCarryGarrison(g, m.count) ? 1 : -1;
+        if (this.cooperative(g)) return this.spareBoxLegions(g) >= m.count && this.canCarryGarrison(g, m.count) ? 1 : -1;
         return b >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
       }
       case RECALL_GARRISON: {
         if (this.governorFaction(g, m.target) === me) return -1;
-        return !coop ? 0 : this.legionsShort(g) ? 1 : -1;
+        return !this.cooperative(g) ? 0 : this.legionsShort(g) ? 1 : -1;
       }
       case ASSASSIN_TRIAL: {
         // The accused's faction defends its leader; the victim's wants him convicted; the others
@@ -723,13 +741,13 @@ export class ParametricPolicy implements Policy {
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
         if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
-        return coop ? 1 : this.privateVote(g, me, b);
+        return this.cooperative(g) ? 1 : this.privateVote(g, me, b);
       }
       case ELECT_CONSUL_FOR_LIFE:
         // ror-consul-for-life: it ends the game with his faction the sole winner.
         return ownerOf(g, m.senator) === me ? 1 : -1;
       default:
-        return coop ? 1 : 0;
+        return this.cooperative(g) ? 1 : 0;
     }
   }
 
@@ -785,7 +803,7 @@ export class ParametricPolicy implements Policy {
     const f = ownerOf(g, nextChair(g));
     if (f === me) return true;
     if (f < 0 || g.prestige[me]! === 0) return false;
-    return standing(g, f) - standing(g, me) < this.w.rivalMargin;
+    return !standingAtLeast(g, f, me, this.w.rivalMargin);
   }
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */

@@ -1,5 +1,5 @@
 // The random policy: a uniformly random legal answer to every decision (the stress test of the rules).
-import { type Prng, uniformInt } from '../src/core/rng.js';
+import { type Stream, uniformInt } from '../src/core/rng.js';
 import {
   APPOINT_GOVERNOR, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, ELECT_CONSUL_FOR_LIFE,
   ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL, RECALL_GARRISON,
@@ -17,11 +17,11 @@ import {
 
 export class RandomPolicy implements Policy {
   readonly name = 'random';
-  private rng!: Prng;
+  private rng!: Stream;
   private bidTurn = -1;
   private bidLeft = 0;
 
-  init(_me: number, rng: Prng): void {
+  init(_me: number, rng: Stream): void {
     this.rng = rng;
     this.bidTurn = -1;
   }

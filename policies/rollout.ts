@@ -4,12 +4,12 @@
 // ruthless, and the competent player) differ exactly in the decisions
 // that matter most: legions raised and sent and their commanders, Land Acts, prosecutions and
 // poaching, bids and vote buying.
-import { type Prng, uniformInt } from '../src/core/rng.js';
+import { type Stream, uniformInt } from '../src/core/rng.js';
 import { initPolicies, playOn } from '../src/legions/game.js';
 import { hideFuture } from '../src/legions/hidden.js';
 import type { Motion } from '../src/legions/motion.js';
 import { type GameView, type Policy, popcount, winnersOf } from '../src/legions/policy.js';
-import { cloneState, type GameState } from '../src/legions/state.js';
+import { cloneState, copyState, type GameState } from '../src/legions/state.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
 import { competentWeightsPath, loadWeights } from './weights.js';
 
@@ -26,37 +26,48 @@ export const POSTURES: readonly { name: string; w: Weights }[] = [
 export interface RolloutOptions {
   /** Rollouts per posture per turn (the budget; deterministic). */
   rollouts: number;
+  /**
+   * Common random numbers: every posture is played out in the same hidden futures (the same seeds),
+   * so the postures are compared on equal terms; otherwise each playout draws its own future.
+   */
+  common: boolean;
   /** Weight of the Republic's survival beside the win share. */
   survivalWeight: number;
 }
 
-export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, survivalWeight: 0.5 };
+export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, common: false, survivalWeight: 0.5 };
 
 /** Makes the policy a seat plays in the rollouts (the real game's other policies, by name). */
 export type SeatFactory = (seat: number) => Policy;
 
 export class RolloutPolicy implements Policy {
   readonly name: string;
-  private rng!: Prng;
+  private rng!: Stream;
   private current: ParametricPolicy;
   private readonly delegates = POSTURES.map((p) => new ParametricPolicy(p.name, p.w));
   private seats: SeatFactory | null = null;
+  /** Playout scratch: the state every playout is copied into, and the seats' policies (for seat seatsFor). */
+  private scratch: GameState | null = null;
+  private others: Policy[] = [];
+  private seatsFor = -1;
+  private readonly seedList: string[] = [];
   /** Measured cost: posture choices made and milliseconds spent choosing. */
   decisions = 0;
   millis = 0;
   chosen: number[] = [];
 
-  constructor(readonly opts: RolloutOptions = DEFAULT_ROLLOUT) {
-    this.name = opts === DEFAULT_ROLLOUT ? 'rollout' : `rollout:${opts.rollouts}`;
+  constructor(readonly opts: RolloutOptions = DEFAULT_ROLLOUT, name?: string) {
+    this.name = name ?? (opts === DEFAULT_ROLLOUT ? 'rollout' : `rollout:${opts.rollouts}`);
     this.current = this.delegates[1]!;
   }
 
   /** The other seats' policies for the rollouts (set by the registry once all seats are known). */
   setSeats(f: SeatFactory): void {
     this.seats = f;
+    this.seatsFor = -1;
   }
 
-  init(_me: number, rng: Prng): void {
+  init(_me: number, rng: Stream): void {
     this.rng = rng;
     this.current = this.delegates[1]!;
     this.chosen = [];
@@ -71,14 +82,29 @@ export class RolloutPolicy implements Policy {
     this.millis += performance.now() - t0;
   }
 
+  /**
+   * The other seats' policies in playouts, made once per seat and re-initialised by every playout
+   * (a policy's init starts its game afresh).
+   */
+  private playoutSeats(players: number, me: number): Policy[] {
+    if (this.seatsFor !== me || this.others.length !== players) {
+      this.others = [];
+      for (let f = 0; f < players; f++) this.others.push(this.seats ? this.seats(f) : new ParametricPolicy('statesman', STATESMAN));
+      this.seatsFor = me;
+    }
+    return this.others;
+  }
+
   /** Expected value of each posture over `rollouts` honest simulations of the rest of the game. */
   choosePosture(g: GameState, me: number): number {
     let best = 0;
     let bestValue = -Infinity;
+    const seeds = this.seedList;
+    if (this.opts.common) for (let r = 0; r < this.opts.rollouts; r++) seeds[r] = `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
     for (let k = 0; k < this.delegates.length; k++) {
       let value = 0;
       for (let r = 0; r < this.opts.rollouts; r++) {
-        const seed = `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
+        const seed = this.opts.common ? seeds[r]! : `rollout/${uniformInt(this.rng, 0x7fffffff)}`;
         value += this.simulate(g, me, k, seed);
       }
       if (value > bestValue) {
@@ -90,13 +116,14 @@ export class RolloutPolicy implements Policy {
   }
 
   private simulate(g: GameState, me: number, k: number, seed: string): number {
-    const clone = cloneState(g);
+    // One scratch state for every playout (copied over, not cloned: no garbage per playout).
+    let clone = this.scratch;
+    if (clone === null || clone.players !== g.players) clone = this.scratch = cloneState(g);
+    else copyState(clone, g);
     clone.trace = null;
     hideFuture(clone, me, seed);
-    const pols: Policy[] = [];
-    for (let f = 0; f < g.players; f++) {
-      pols.push(f === me ? new ParametricPolicy(POSTURES[k]!.name, POSTURES[k]!.w) : this.seats ? this.seats(f) : new ParametricPolicy('statesman', STATESMAN));
-    }
+    const pols = this.playoutSeats(g.players, me);
+    pols[me] = this.delegates[k]!;
     initPolicies(clone, pols);
     playOn(clone, pols);
     if (clone.lost) return 0;

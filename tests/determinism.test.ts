@@ -1,9 +1,11 @@
 // Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
 import { describe, expect, it } from 'vitest';
-import { clonePrng, gameSeed, makePrng } from '../src/core/rng.js';
+import seedrandom from 'seedrandom';
+import { clonePrng, gameSeed, makePrng, makeStream, mixPrefix, type Stream, Tychei } from '../src/core/rng.js';
 import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
 import { makeOutcome } from '../src/legions/outcome.js';
-import { cloneState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { cloneState, copyState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { parsePolicies } from '../policies/index.js';
 import { makeConfig } from './helpers.js';
 
@@ -109,6 +111,35 @@ function scribble(x: unknown, depth = 0): void {
   }
 }
 
+/**
+ * Overwrites every field of a state that copyState must write (not the shared configuration): numbers,
+ * flags and strings changed, lists rewritten (and lengthened, but a motion's per-faction lists),
+ * the streams advanced.
+ */
+function scribbleState(g: GameState): void {
+  const nested = new Set(['params', 'board', 'variants', 'players', 'rng', 'wars', 'stats', 'motion', 'agenda', 'bill', 'trace']);
+  scribbleFields(g as unknown as Record<string, unknown>, nested, true);
+  scribbleFields(g.wars as unknown as Record<string, unknown>, new Set(), true);
+  scribbleFields(g.stats as unknown as Record<string, unknown>, new Set(), true);
+  for (const m of [g.motion, ...g.agenda, ...g.bill]) scribbleFields(m as unknown as Record<string, unknown>, new Set(), false);
+  g.trace = [{ turn: 4242, step: 'x', text: 'x' }];
+  for (const x of [g.rng.cards, g.rng.events, g.rng.dictator, ...g.rng.policy]) x.int32();
+}
+
+function scribbleFields(o: Record<string, unknown>, skip: ReadonlySet<string>, lengthen: boolean): void {
+  for (const k of Object.keys(o)) {
+    if (skip.has(k)) continue;
+    const v = o[k];
+    if (typeof v === 'number') o[k] = 4242;
+    else if (typeof v === 'boolean') o[k] = !v;
+    else if (typeof v === 'string') o[k] = 'x';
+    else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) v[i] = typeof v[i] === 'string' ? 'x' : 4242;
+      if (lengthen) v.push(4242);
+    }
+  }
+}
+
 /** The game state's own data as JSON (shared, read-only configuration and the streams left out). */
 function snapshot(g: GameState): string {
   const { params: _p, board: _b, variants: _v, rng: _r, ...rest } = g;
@@ -166,6 +197,37 @@ describe('cloneState', () => {
     g.rng.policy.forEach((s, f) => expect(s.int32()).toBe(probe.rng.policy[f]!.int32()));
   });
 
+  it('copyState over a state of another game, further on, gives what cloneState gives (every module on), independently', () => {
+    const variants = parseVariants(VARIANT_NAMES.join(','));
+    const cfg = { ...makeConfig(5), variants };
+    const spec = 'statesman,opportunist,competent,random,opportunist';
+    const states: GameState[] = [];
+    for (let i = 0; states.length < 4 && i < 40; i++) {
+      const pols = parsePolicies(spec, 5);
+      const g = startGame(cfg, gameSeed('det-copy', i), pols, true);
+      playOn(g, pols, 2 + (i % 6));
+      if (g.turn > 1) states.push(g);
+    }
+    expect(states.length).toBe(4);
+    const streams = (g: GameState) => [...Object.values(g.rng).filter((x) => !Array.isArray(x)), ...g.rng.policy].map((x) => (x as Stream).state());
+    const scratch = cloneState(states[3]!);
+    for (const src of [states[0]!, states[1]!, states[2]!, states[0]!]) {
+      // Every field of the reused state scribbled over first: one that copyState left out would show.
+      scribbleState(scratch);
+      copyState(scratch, src);
+      const ref = cloneState(src);
+      expect(snapshot(scratch)).toBe(snapshot(ref));
+      expect(streams(scratch)).toEqual(streams(ref));
+      expect(Object.keys(scratch)).toEqual(Object.keys(ref));
+      // Independent: playing the copy on leaves the source as it was.
+      const before = snapshot(src);
+      const pols = parsePolicies(spec, 5);
+      initPolicies(scratch, pols);
+      playOn(scratch, pols);
+      expect(snapshot(src)).toBe(before);
+    }
+  });
+
   it('mutating nested arrays of the clone (wars, motion, deck, trace) does not reach the original', () => {
     const { g } = atTurn4(3, 'statesman', 2) ?? atTurn4(3, 'statesman', 3)!;
     const before = snapshot(g);
@@ -188,6 +250,28 @@ describe('random streams', () => {
     expect([p.int32(), p.int32(), p.int32(), p.int32(), p.int32()]).toEqual([
       -1644897690, -118238189, -1343022427, -1145352151, 244457871,
     ]);
+  });
+
+  it('a game stream (Tychei) draws exactly what seedrandom\'s tychei draws for the same seed', () => {
+    for (const seed of ['legions', '', 'bc954cfa31b6455b/cards', 'é/\u{1F600}', '0123456789abcdef/ror-assassination']) {
+      const p = makePrng(seed);
+      const q = makeStream(seed);
+      for (let i = 0; i < 200; i++) expect(q.int32()).toBe(p.int32());
+      expect([q.quick(), q.double()]).toEqual([p.quick(), p.double()]);
+      expect(q.state()).toEqual(p.state());
+    }
+    // A game mixes its seed once for all its streams: the same numbers as mixing seed + name whole.
+    const base = mixPrefix('bc954cfa31b6455b');
+    for (const name of ['/cards', '/policy3', '']) {
+      const p = makePrng('bc954cfa31b6455b' + name);
+      const q = new Tychei(name, base);
+      for (let i = 0; i < 50; i++) expect(q.int32()).toBe(p.int32());
+    }
+    for (const n of [0, 1, 42, 0x7fffffff, 2 ** 40 + 7]) {
+      const p = seedrandom.tychei(n as unknown as string, { state: true });
+      const q = new Tychei(n);
+      for (let i = 0; i < 50; i++) expect(q.int32()).toBe(p.int32());
+    }
   });
 
   it('clonePrng yields the same future numbers and is independent', () => {

@@ -1,5 +1,5 @@
 // Shared helpers for the LEGIONS tests: configurations, forced card draws, stub policies, invariants.
-import type { Prng } from '../src/core/rng.js';
+import type { Stream } from '../src/core/rng.js';
 import { defaultBoard } from '../src/legions/board.js';
 import type { GameConfig } from '../src/legions/game.js';
 import { defaultParams, type RulesParams } from '../src/legions/params.js';
@@ -23,7 +23,7 @@ export function makeConfig(players: number, tweak?: (p: RulesParams) => void): G
  * returning number - 1 gives exactly that card. Throws when the script runs out, so a test notices an
  * unexpected extra draw. `used()` tells how many were drawn.
  */
-export interface ForcedCards extends Prng {
+export interface ForcedCards extends Stream {
   used(): number;
 }
 

@@ -270,12 +270,59 @@ describe('outputs', () => {
 
 describe('bench', () => {
   it('gives the same signature on 1 and 2 threads (5 players, statesman, seed "bench")', () => {
-    const r = run(['bench', '--games', '150', '--threads', '2', '--json']);
+    const r = run(['bench', '--games', '150', '--threads', '2', '--rollout-games', '1', '--json']);
     expect(r.status).toBe(0);
     const b = JSON.parse(r.stdout);
     expect(b.single.signature).toBe(b.signature);
     expect(b.threads).toBe(2);
     expect(b.scaling).toBeGreaterThan(0);
     expect(b.signature).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  // The shape only: timings depend on the machine and are never asserted.
+  it('prints one JSON object with every figure: threads, floor, allocation, rollout cost', () => {
+    const r = run(['bench', '--games', '40', '--threads', '1', '--rollout-games', '1', '--json']);
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    const b = JSON.parse(r.stdout);
+    const positive = ['gamesPerSecond', 'gamesPerSecond1', 'gamesPerSecondAll', 'gamesPerSecondPerThread', 'scaling', 'rngFloorRatio', 'rolloutMsPerDecision', 'seconds'];
+    for (const k of positive) {
+      expect(typeof b[k], k).toBe('number');
+      expect(Number.isFinite(b[k]) && b[k] > 0, k).toBe(true);
+    }
+    for (const k of ['allocBytesPerGame', 'gcMsPerGame']) expect(Number.isFinite(b[k]) && b[k] >= 0, k).toBe(true);
+    expect(b.gamesPerSecond1).toBe(b.single.gamesPerSecond);
+    expect(b.gamesPerSecondAll).toBe(b.gamesPerSecond);
+    expect(b.scaling).toBeCloseTo(b.gamesPerSecondAll / b.gamesPerSecond1, 10);
+    expect(b.games).toBe(40);
+    expect(b.single).toMatchObject({ games: 40, signature: b.signature });
+    expect(b.rngFloor).toMatchObject({ streamsPerGame: 16 });
+    expect(b.rngFloor.drawsPerGame).toBeGreaterThan(100);
+    expect(b.rngFloorRatio).toBeCloseTo(b.single.seconds / b.rngFloor.seconds, 10);
+    expect(b.rollout).toMatchObject({ games: 1 });
+    expect(b.rollout.decisions).toBeGreaterThan(0);
+    expect(b.rolloutMsPerDecision).toBe(b.rollout.msPerDecision);
+  });
+
+  it('skips the rollout run with --rollout-games 0 (its cost is null) and prints every figure as text', () => {
+    const j = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '0', '--json']);
+    expect(j.status).toBe(0);
+    const b = JSON.parse(j.stdout);
+    expect(b.rollout).toBeNull();
+    expect(b.rolloutMsPerDecision).toBeNull();
+    const t = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '1']);
+    expect(t.status).toBe(0);
+    for (const line of [/^games\/s 1 thread [\d,]+$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
+      /^random-number floor [\d.]+ us\/game \(16 streams seeded, \d+ draws\); a game costs \d+x its floor$/m,
+      /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
+      /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
+  });
+
+  it('refuses a bad --rollout-games', () => {
+    for (const v of ['-1', '1001', '2.5']) {
+      const r = run(['bench', '--games', '2', '--rollout-games', v]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^legions: --rollout-games must be (0\.\.1000|a whole number), got /);
+    }
   });
 });

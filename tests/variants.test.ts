@@ -1,7 +1,7 @@
 // The eight optional variations ("Variations"): each in a forced situation with exact numbers, and
 // each switched on but never triggered giving exactly the base game (same seed, same outcome).
 import { describe, expect, it } from 'vitest';
-import { gameSeed, makePrng, type Prng, uniformInt } from '../src/core/rng.js';
+import { gameSeed, makePrng, type Stream, uniformInt } from '../src/core/rng.js';
 import { adjustmentsStep } from '../src/legions/adjustments.js';
 import { combatStep } from '../src/legions/combat.js';
 import { GameOver } from '../src/legions/common.js';
@@ -107,11 +107,11 @@ function governor(g: GameState, s: number, p: number, turn: number): void {
 // ---------------------------------------------------------------------------------------------
 class ActivePolicy implements Policy {
   readonly name = 'active-test';
-  private rng!: Prng;
+  private rng!: Stream;
   private coin(pct: number): boolean {
     return uniformInt(this.rng, 100) < pct;
   }
-  init(_me: number, rng: Prng): void {
+  init(_me: number, rng: Stream): void {
     this.rng = rng;
   }
   claimIncome(): boolean {

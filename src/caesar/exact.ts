@@ -2,7 +2,7 @@
 // default policy the simulator uses, memoised over battle states. Rounds form a Markov chain whose
 // forces only shrink; a round in which nobody is hit leads back to the same state, and that
 // self-loop is summed in closed form: V(s) = sum over s' != s of T(s,s') V(s') / (1 - T(s,s)).
-import { makePrng, type Prng } from '../core/rng.js';
+import { makePrng, type Stream } from '../core/rng.js';
 import { ATTACKER, BattleState, DEFENDER, type Fighter, hitChances, pursuitChances, type Side } from './battle.js';
 import { defaultPolicy } from './policies.js';
 import type { BattleRules } from './rules.js';
@@ -90,7 +90,7 @@ export function exactOdds(setup: BattleSetup, rules: Readonly<BattleRules>, opti
     if (n > MAX_EXACT_UNITS) throw new Error(`exact odds: the ${side} has ${n} units, at most ${MAX_EXACT_UNITS} a side can be enumerated (simulate plays larger battles)`);
   }
   const start = BattleState.fromSetup(setup, rules);
-  const rng: Prng = makePrng('exact-odds-unused');
+  const rng: Stream = makePrng('exact-odds-unused');
   const retreats = options.retreatOrders === true;
   const supremeAtStart = [hasSupreme(start, ATTACKER), hasSupreme(start, DEFENDER)];
   // Rounds that differ: round 1 (it fixes the Lead Player), those with a Tactics card acting or a

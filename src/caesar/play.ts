@@ -1,7 +1,7 @@
 // One battle played out with dice (Bronze 10.0 step 4, then the Battle Example's later rounds,
 // retreat, pursuit and promotion). playBattle seeds everything from (seed, index); fightBattle takes
 // the dice from the caller, so a test can force the rolls of the rulebook's example.
-import { gameSeed, makePrng, type Prng, uniformInt } from '../core/rng.js';
+import { gameSeed, makePrng, type Stream, uniformInt } from '../core/rng.js';
 import { ATTACKER, BattleState, DEFENDER, HEAVY, KIND_NAMES, LEADER, type Kind, type Side, SIDE_NAMES } from './battle.js';
 import { type BattleOutcome, emptyOutcome } from './outcome.js';
 import { type BattlePolicy, defaultPolicy } from './policies.js';
@@ -14,7 +14,7 @@ export interface Dice {
 }
 
 /** Dice from a seeded stream (unbiased). */
-export function seededDice(p: Prng): Dice {
+export function seededDice(p: Stream): Dice {
   return { d6: () => uniformInt(p, 6) + 1 };
 }
 
@@ -66,7 +66,7 @@ export function fightBattle(
   rules: Readonly<BattleRules>,
   policies: readonly [BattlePolicy, BattlePolicy],
   dice: Dice,
-  streams: readonly [Prng, Prng],
+  streams: readonly [Stream, Stream],
   trace?: string[],
 ): BattleOutcome {
   const st = BattleState.fromSetup(setup, rules);
@@ -154,7 +154,7 @@ export function fightBattle(
  * knowing the first's answer. A standing order (retreatAfterRound) forces the retreat. Returns the
  * side that retreats, or -1.
  */
-function retreatDecision(st: BattleState, policies: readonly [BattlePolicy, BattlePolicy], streams: readonly [Prng, Prng], log: ((l: string) => void) | null): Side | -1 {
+function retreatDecision(st: BattleState, policies: readonly [BattlePolicy, BattlePolicy], streams: readonly [Stream, Stream], log: ((l: string) => void) | null): Side | -1 {
   const first: Side = st.rules.retreatOrder === 'attacker' ? ATTACKER : st.lead;
   for (let k = 0; k < 2; k++) {
     const side = k === 0 ? first : other(first);
@@ -201,14 +201,10 @@ function pursue(
 }
 
 /** A stream seeded only when first drawn from: seeding costs more than a whole small battle. */
-function lazyPrng(seed: string): Prng {
-  let p: Prng | null = null;
+function lazyPrng(seed: string): Stream {
+  let p: Stream | null = null;
   const get = () => (p ??= makePrng(seed));
-  const f = (() => get()()) as Prng;
-  f.double = () => get().double();
-  f.int32 = () => get().int32();
-  f.quick = () => get().quick();
-  return f;
+  return { int32: () => get().int32(), double: () => get().double(), quick: () => get().quick(), state: () => get().state() };
 }
 
 /**

@@ -1,16 +1,16 @@
 // The decisions the rules leave to the players (Bronze 10.0 step 4 and the Battle Example): which
 // unit to commit, which unit takes a hit, and whether to retreat after a round.
-import { type Prng, uniformInt } from '../core/rng.js';
+import { type Stream, uniformInt } from '../core/rng.js';
 import { type BattleView, LEADER, type Side } from './battle.js';
 
 export interface BattlePolicy {
   readonly name: string;
   /** Index into view.units[side] of a unit to commit: alive, not yet rolled this round, of the segment's type. */
-  commit(view: BattleView, side: Side, rng: Prng): number;
+  commit(view: BattleView, side: Side, rng: Stream): number;
   /** Index into view.units[side] of a unit still in the battle that takes the enemy's hit. */
-  loss(view: BattleView, side: Side, rng: Prng): number;
+  loss(view: BattleView, side: Side, rng: Stream): number;
   /** After a round that left both sides standing: true to retreat. */
-  retreat(view: BattleView, side: Side, rng: Prng): boolean;
+  retreat(view: BattleView, side: Side, rng: Stream): boolean;
 }
 
 /** Positive when unit i should be committed before unit j: most swords now, then a total order on the rest. */

@@ -1,20 +1,28 @@
 // legions bench: a fixed seeded workload (5 players, a field — competent by default — seed "bench"),
 // played once on the main thread and once on the worker pool; prints games/s for each, the scaling
 // ratio and the signature of all outcome records in game order, which must not depend on the threads.
+// Beside them: the random-number floor (the workload's seedings and draws with no game logic), the
+// allocation and GC time per game on the main thread, and the rollout policy's cost per decision.
+import { GCProfiler } from 'node:v8';
 import type { CommandModule } from 'yargs';
 import { parsePolicies } from '../../policies/index.js';
 import { checkFieldSeats, DEFAULT_FIELD, FIELD_NAMES, loadField } from '../../policies/fields.js';
+import { RolloutPolicy } from '../../policies/rollout.js';
+import { gameSeed, type Stream, Tychei, type TycheiState, uniformInt } from '../core/rng.js';
 import { seatLineups } from '../sim/seats.js';
 import { game as legionsGame } from '../games/legions/definition.js';
 import { defaultBoard } from '../legions/board.js';
-import { type GameConfig, playGame } from '../legions/game.js';
+import { type GameConfig, playGame, playOn, startGame } from '../legions/game.js';
 import { defaultParams, InputError } from '../legions/params.js';
+import { makeStreams, type Streams } from '../legions/state.js';
 import { noVariants } from '../legions/variants.js';
 import { defaultThreads, runPool } from '../sim/runner.js';
 import { Signature } from '../sim/signature.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 
 export const BENCH_SEED = 'bench';
+/** The rollout workload's seed: games of one rollout seat (rotating) among the field's policies. */
+export const ROLLOUT_BENCH_SEED = 'bench/rollout';
 
 export interface BenchResult {
   games: number;
@@ -23,11 +31,45 @@ export interface BenchResult {
   signature: string;
 }
 
+/** The main-thread run with what it allocated: bytes per game and GC time (V8's GC profiler). */
+export interface SingleBenchResult extends BenchResult {
+  allocBytesPerGame: number;
+  gcMsPerGame: number;
+}
+
+/** The random-number floor: the workload's seedings and draws alone (see rngFloor). */
+export interface RngFloor {
+  /** Random numbers drawn per game (int32 draws, rejections included), measured on the first games. */
+  drawsPerGame: number;
+  /** Streams seeded per game (each from the game's seed and its name). */
+  streamsPerGame: number;
+  seconds: number;
+  /** Microseconds per game. */
+  microsPerGame: number;
+}
+
+export interface RolloutBench {
+  games: number;
+  decisions: number;
+  msPerDecision: number;
+}
+
 export interface ParallelBenchResult extends BenchResult {
   threads: number;
-  single: BenchResult;
+  single: SingleBenchResult;
   /** Games/s on all threads over games/s on the main thread. */
   scaling: number;
+  /** Games/s on the main thread (single.gamesPerSecond), on all threads (gamesPerSecond), and per pool thread. */
+  gamesPerSecond1: number;
+  gamesPerSecondAll: number;
+  gamesPerSecondPerThread: number;
+  rngFloor: RngFloor;
+  /** A game's time on the main thread over its random-number floor. */
+  rngFloorRatio: number;
+  allocBytesPerGame: number;
+  gcMsPerGame: number;
+  rollout: RolloutBench | null;
+  rolloutMsPerDecision: number | null;
 }
 
 function benchConfig(): GameConfig {
@@ -47,16 +89,101 @@ export function benchField(name: string = DEFAULT_FIELD): BenchField {
   return { policies, rotation: f.policies.length === 1 ? 'none' : f.seatRotation };
 }
 
-/** The signature's workload on the main thread: its definition (Signature over game index order). */
-export function runBench(games: number, field: BenchField = benchField()): BenchResult {
-  const cfg = benchConfig();
+function seatedLineups(field: BenchField) {
   const lineups = seatLineups(5, field.rotation);
-  const seated = lineups.map((l) => parsePolicies(l.map((k) => field.policies[k]!).join(','), 5));
+  return lineups.map((l) => parsePolicies(l.map((k) => field.policies[k]!).join(','), 5));
+}
+
+/** The signature's workload on the main thread: its definition (Signature over game index order). */
+export function runBench(games: number, field: BenchField = benchField()): SingleBenchResult {
+  const cfg = benchConfig();
+  const seated = seatedLineups(field);
   const sig = new Signature();
+  const gc = new GCProfiler();
+  const heap0 = process.memoryUsage().heapUsed;
+  gc.start();
   const t0 = process.hrtime.bigint();
-  for (let i = 0; i < games; i++) sig.add(playGame(cfg, BENCH_SEED, i, seated[i % lineups.length]!).outcome);
+  for (let i = 0; i < games; i++) sig.add(playGame(cfg, BENCH_SEED, i, seated[i % seated.length]!).outcome);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  return { games, seconds, gamesPerSecond: games / seconds, signature: sig.hex() };
+  const heap1 = process.memoryUsage().heapUsed;
+  const profile = gc.stop();
+  // Allocated = what each collection found in use beyond what the previous one left, plus the growth since the last.
+  let allocated = 0;
+  let gcMicros = 0;
+  let after = heap0;
+  for (const s of profile.statistics) {
+    allocated += Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - after);
+    after = s.afterGC.heapStatistics.usedHeapSize;
+    gcMicros += s.cost;
+  }
+  allocated += Math.max(0, heap1 - after);
+  return {
+    games, seconds, gamesPerSecond: games / seconds, signature: sig.hex(),
+    allocBytesPerGame: allocated / games, gcMsPerGame: gcMicros / 1000 / games,
+  };
+}
+
+/** Draws a stream made between two of its states (each draw is one step of the generator). */
+function stepsBetween(from: TycheiState, to: TycheiState): number {
+  const t = new Tychei(from);
+  for (let k = 0; k < 1e7; k++) {
+    if (t.a === to.a && t.b === to.b && t.c === to.c && t.d === to.d) return k;
+    t.int32();
+  }
+  throw new Error('bench: a stream advanced more than 10^7 draws in one game');
+}
+
+/** Every stream of a game, the policies' included. */
+const allStreams = (s: Streams): Stream[] => [...(Object.keys(s).filter((k) => k !== 'policy') as (keyof Omit<Streams, 'policy'>)[]).map((k) => s[k]), ...s.policy];
+
+/**
+ * The random-number floor of the workload: per game, its seed and streams as a game makes them and
+ * as many draws (uniform integers, from one of its streams) as a game makes on average, measured on
+ * the first `sample` games of the workload; no game logic.
+ */
+export function rngFloor(games: number, field: BenchField = benchField(), sample = 200): RngFloor {
+  const cfg = benchConfig();
+  const seated = seatedLineups(field);
+  const n = Math.min(games, sample);
+  let draws = 0;
+  let streamsPerGame = 0;
+  for (let i = 0; i < n; i++) {
+    const pols = seated[i % seated.length]!;
+    const g = startGame(cfg, gameSeed(BENCH_SEED, i), pols);
+    const streams = allStreams(g.rng);
+    const start = streams.map((x) => x.state());
+    streamsPerGame = streams.length;
+    playOn(g, pols);
+    streams.forEach((x, k) => (draws += stepsBetween(start[k]!, x.state())));
+  }
+  const drawsPerGame = draws / n;
+  let sink = 0;
+  const t0 = process.hrtime.bigint();
+  for (let i = 0; i < games; i++) {
+    const s = makeStreams(gameSeed(BENCH_SEED, i), 5);
+    const d = Math.floor((i + 1) * drawsPerGame) - Math.floor(i * drawsPerGame); // the mean, spread over the games
+    for (let k = 0; k < d; k++) sink += uniformInt(s.cards, 10);
+  }
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (sink < 0) throw new Error('unreachable');
+  return { drawsPerGame, streamsPerGame, seconds, microsPerGame: (seconds * 1e6) / games };
+}
+
+/** The rollout policy's cost: `games` games with one rollout seat (rotating) among the field's policies. */
+export function rolloutBench(games: number, field: BenchField = benchField()): RolloutBench {
+  const cfg = benchConfig();
+  let ms = 0;
+  let decisions = 0;
+  for (let i = 0; i < games; i++) {
+    const seat = i % 5;
+    const names = field.policies.map((p, s) => (s === seat ? 'rollout' : p));
+    const pols = parsePolicies(names.join(','), 5);
+    playGame(cfg, ROLLOUT_BENCH_SEED, i, pols);
+    const r = pols[seat] as RolloutPolicy;
+    ms += r.millis;
+    decisions += r.decisions;
+  }
+  return { games, decisions, msPerDecision: decisions ? ms / decisions : 0 };
 }
 
 /** The same workload on the worker pool; the outcome records are hashed in game order as they merge. */
@@ -72,37 +199,58 @@ export async function runPoolBench(games: number, threads: number, field: BenchF
   return { games, seconds: r.seconds, gamesPerSecond: games / r.seconds, signature: sig.hex() };
 }
 
-export const benchCommand: CommandModule<object, { games: number; threads?: number; json: boolean; field: string }> = {
+/** Every figure of one bench run (the order of the runs: main thread, floor, rollouts, pool). */
+export async function fullBench(games: number, threads: number, rolloutGames: number, field: BenchField = benchField()): Promise<ParallelBenchResult> {
+  const single = runBench(games, field);
+  const floor = rngFloor(games, field);
+  const rollout = rolloutGames > 0 ? rolloutBench(rolloutGames, field) : null;
+  const par = await runPoolBench(games, threads, field);
+  return {
+    ...par, threads, single, scaling: par.gamesPerSecond / single.gamesPerSecond,
+    gamesPerSecond1: single.gamesPerSecond, gamesPerSecondAll: par.gamesPerSecond, gamesPerSecondPerThread: par.gamesPerSecond / threads,
+    rngFloor: floor, rngFloorRatio: single.seconds / floor.seconds,
+    allocBytesPerGame: single.allocBytesPerGame, gcMsPerGame: single.gcMsPerGame,
+    rollout, rolloutMsPerDecision: rollout ? rollout.msPerDecision : null,
+  };
+}
+
+const f0 = (x: number): string => x.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+export function benchText(r: ParallelBenchResult): string {
+  const fl = r.rngFloor;
+  return `games ${r.games}\n` +
+    `games/s 1 thread ${f0(r.gamesPerSecond1)}\n` +
+    `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${f0(r.gamesPerSecondPerThread)} per thread)\n` +
+    `scaling ${r.scaling.toFixed(2)}x\n` +
+    `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams seeded, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
+    `allocation ${(r.allocBytesPerGame / 1024).toFixed(1)} KiB/game, GC ${(1000 * r.gcMsPerGame).toFixed(1)} us/game (1 thread)\n` +
+    (r.rollout ? `rollout ${r.rollout.msPerDecision.toFixed(2)} ms/decision (${r.rollout.decisions} decisions in ${r.rollout.games} games)\n` : '') +
+    `signature ${r.single.signature}\n`;
+}
+
+export const benchCommand: CommandModule<object, { games: number; threads?: number; json: boolean; field: string; 'rollout-games': number }> = {
   command: 'bench',
-  describe: 'Throughput of 5-player games of a field on 1 thread and on all threads, and the outcome signature',
+  describe: 'Throughput of 5-player games of a field on 1 thread and on all threads, the random-number floor, allocation, rollout cost and the outcome signature',
   builder: (y) =>
     y.option('games', { type: 'number', default: 20000, describe: `Games to play (each way), 1..${MAX_GAMES}` })
       .option('field', { type: 'string', default: DEFAULT_FIELD, describe: `The players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('threads', { type: 'number', describe: 'Worker threads for the parallel run (default: the machine\'s cores)' })
+      .option('rollout-games', { type: 'number', default: 4, describe: 'Games with one rollout seat for the rollout cost per decision, 0..1000 (0: skip)' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as one JSON object' }) as never,
   handler: async (a) => {
     intInRange('--games', a.games, 1, MAX_GAMES);
+    intInRange('--rollout-games', a['rollout-games'], 0, 1000);
     threadsInRange(a.threads);
     const threads = a.threads ?? defaultThreads();
     const field = benchField(a.field);
-    const single = runBench(a.games, field);
-    const par = await runPoolBench(a.games, threads, field);
-    const r: ParallelBenchResult = { ...par, threads, single, scaling: par.gamesPerSecond / single.gamesPerSecond };
+    const r = await fullBench(a.games, threads, a['rollout-games'], field);
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
-    else {
-      process.stdout.write(
-        `games ${a.games}\n` +
-          `games/s 1 thread ${single.gamesPerSecond.toFixed(0)}\n` +
-          `games/s ${threads} threads ${par.gamesPerSecond.toFixed(0)}\n` +
-          `scaling ${r.scaling.toFixed(2)}x\n` +
-          `signature ${single.signature}\n`,
-      );
-    }
+    else process.stdout.write(benchText(r));
     if (a.games < 10000 && !a.json) {
       process.stdout.write(`note: ${a.games} games is a short run: start-up and JIT warm-up weigh on it, so games/s and the scaling are understated (use 20,000 or more)\n`);
     }
-    if (par.signature !== single.signature) {
-      throw new InputError(`bench: the signature on ${threads} threads (${par.signature}) differs from the single-thread one (${single.signature})`);
+    if (r.signature !== r.single.signature) {
+      throw new InputError(`bench: the signature on ${threads} threads (${r.signature}) differs from the single-thread one (${r.single.signature})`);
     }
   },
 };

@@ -90,12 +90,18 @@ export interface Motion {
   vetoedBy: number;
 }
 
+/** A packed array of zeros (new Array(n).fill(0) is holey). */
+function zeros(n: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(0);
+  return a;
+}
+
 export function newMotion(players: number): Motion {
   return {
     kind: 0, sponsor: -1, coSponsor: -1, tabledBy: -1, viaTribune: false, senator: -1, target: -1, target2: -1, det: 0, det2: 0,
     count: 0, mask: 0, major: false, inBill: false, closed: false, objected: 0, penalized: 0, votesFor: 0, votesAgainst: 0,
-    stance: new Array<number>(players).fill(0), power: new Array<number>(players).fill(0),
-    bought: new Array<number>(players).fill(0), vetoedBy: -1,
+    stance: zeros(players), power: zeros(players), bought: zeros(players), vetoedBy: -1,
   };
 }
 

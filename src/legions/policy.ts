@@ -1,5 +1,5 @@
 // The policy API: every decision the rules leave to a player, one method each.
-import type { Prng } from '../core/rng.js';
+import type { Stream } from '../core/rng.js';
 import type { Motion } from './motion.js';
 import type { GameState } from './state.js';
 import { pendingIndex } from './senate/agenda.js';
@@ -15,7 +15,7 @@ export type GameView = Readonly<GameState>;
 export interface Policy {
   readonly name: string;
   /** Called once per game with this faction's own random stream. */
-  init(me: number, rng: Prng): void;
+  init(me: number, rng: Stream): void;
   /** Optional: called at every turn boundary (the state can then be cloned and played on). */
   beginTurn?(g: GameView, me: number): void;
 

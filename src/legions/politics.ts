@@ -126,7 +126,7 @@ export function applyBanner(g: GameState, c: number): void {
             if (g.trace) log(g, `Invasion reinforces the war in ${g.board.provinces[prov]!.name}: ${g.wars.armies[w]} armies`);
           }
         }
-        if (!hit) log(g, `Invasion draws ${r}: neither a province nor a war`);
+        if (!hit && g.trace) log(g, `Invasion draws ${r}: neither a province nor a war`);
       }
       break;
     }

@@ -41,5 +41,5 @@ export function stateOfTheRepublicStep(g: GameState): void {
   if (r.revolt) loseGame(g, REVOLT);
   if (r.shortage) g.noRaiseTurn = g.turn;
   if (r.riIncrease) changeRI(g, r.riIncrease);
-  if (r.shortage || r.riIncrease) log(g, `${r.shortage ? 'Manpower Shortage; ' : ''}RI now ${g.ri}`);
+  if (g.trace && (r.shortage || r.riIncrease)) log(g, `${r.shortage ? 'Manpower Shortage; ' : ''}RI now ${g.ri}`);
 }

@@ -4,7 +4,7 @@ import type { Board } from './board.js';
 import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
-  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
+  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
   MAX_DET, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
@@ -63,8 +63,8 @@ function makeWars(board: Board, variants: Variants): WarSlots {
     });
   }
   const n = province.length;
-  const z = (v: number) => new Array<number>(n).fill(v);
-  const zd = (v: number) => new Array<number>(n * MAX_DET).fill(v);
+  const z = (v: number) => filled(n, v);
+  const zd = (v: number) => filled(n * MAX_DET, v);
   return {
     province, conquers, revolt, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
     stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
@@ -79,7 +79,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
   if (n !== 3 && n !== 5) throw new InputError(`players must be 3 or 5, got ${n}`);
   const p = cfg.params;
   const nProv = cfg.board.provinces.length;
-  const z = (len: number, v: number) => new Array<number>(len).fill(v);
+  const z = filled;
   const g: GameState = {
     params: p, board: cfg.board, variants: cfg.variants, players: n, rng: makeStreams(seed, n),
     turn: 0, step: 'setup', lost: 0, lostTurn: 0,
@@ -103,12 +103,12 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
-    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, allowance: z(n, 0), militaryStage: -1,
+    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
-  g.freshState = new Array<number>(g.wars.status.length * MAX_DET).fill(0);
+  g.freshState = filled(g.wars.status.length * MAX_DET, 0);
   shuffle(g.rng.events, g.eventDeck);
   dealSenators(g);
   return g;

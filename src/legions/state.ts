@@ -1,9 +1,9 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
-import { clonePrng, makePrng, type Prng } from '../core/rng.js';
+import { clonePrng, copyPrng, mixPrefix, type Stream, Tychei, type TycheiState } from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
-import { cloneMotion, type Motion } from './motion.js';
+import { cloneMotion, copyMotion, type Motion } from './motion.js';
 
 // ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
 export const SENATORS = 30;
@@ -19,6 +19,13 @@ export const influenceOf = (s: number): number => ((s / 10) | 0) + 1;
 export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4);
 export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;
 export const senatorName = (s: number): string => `${COLOUR_NAMES[colourOf(s)]}-${statusOf(s)}`;
+
+/** A packed array of `n` copies of `v` (new Array(n).fill(v) is holey: every read then checks for holes). */
+export function filled(n: number, v: number): number[] {
+  const a: number[] = [];
+  for (let i = 0; i < n; i++) a.push(v);
+  return a;
+}
 
 /** Where a senator card is. */
 export const AT_DECK = 0;
@@ -267,48 +274,73 @@ export interface TraceEvent {
 /** The random streams of one game, each seeded from (game seed, stream name) only. */
 export interface Streams {
   /** Red and yellow random number cards. */
-  cards: Prng;
+  cards: Stream;
   /** Random Events deck shuffles. */
-  events: Prng;
+  events: Stream;
   /** Senator deck shuffles and dealing. */
-  senators: Prng;
+  senators: Stream;
   /** The tribune stone bag. */
-  tribunes: Prng;
+  tribunes: Stream;
   /** Deaths variant draws. */
-  deaths: Prng;
+  deaths: Stream;
   /** Revolts variant draws. */
-  revolts: Prng;
+  revolts: Stream;
   /** ror-garrisons: a garrison's battle against a revolt outbreak. */
-  rorGarrisons: Prng;
+  rorGarrisons: Stream;
   /** ror-assassination: the assassination die. */
-  rorAssassination: Prng;
+  rorAssassination: Stream;
   /** ror-multiple-commanders: the order in which several commanders attack one war. */
-  commanders: Prng;
+  commanders: Stream;
   /** ror-repopulation: the die roll between factions still tied. */
-  repopulation: Prng;
+  repopulation: Stream;
   /** ror-dictator: the Master of Horse's death checks. */
-  dictator: Prng;
+  dictator: Stream;
   /** One stream per faction policy. */
-  policy: Prng[];
+  policy: Stream[];
+}
+
+/** The streams other than the policies' (copyState copies them one by one). */
+const STREAM_KEYS = [
+  'cards', 'events', 'senators', 'tribunes', 'deaths', 'revolts', 'rorGarrisons', 'rorAssassination', 'commanders',
+  'repopulation', 'dictator',
+] as const;
+
+/** A stream of a game seeded `seed + name` from `base` = mixPrefix(seed), reusing `old` when it is a Tychei. */
+function seeded(old: Stream | undefined, name: string, base: TycheiState): Stream {
+  if (old instanceof Tychei) {
+    old.reseed(name, base);
+    return old;
+  }
+  return new Tychei(name, base);
 }
 
 export function makeStreams(seed: string, players: number): Streams {
-  const policy: Prng[] = [];
-  for (let f = 0; f < players; f++) policy.push(makePrng(seed + '/policy' + f));
-  return {
-    cards: makePrng(seed + '/cards'),
-    events: makePrng(seed + '/events'),
-    senators: makePrng(seed + '/senators'),
-    tribunes: makePrng(seed + '/tribunes'),
-    deaths: makePrng(seed + '/deaths'),
-    revolts: makePrng(seed + '/revolts'),
-    rorGarrisons: makePrng(seed + '/ror-garrisons'),
-    rorAssassination: makePrng(seed + '/ror-assassination'),
-    commanders: makePrng(seed + '/commanders'),
-    repopulation: makePrng(seed + '/repopulation'),
-    dictator: makePrng(seed + '/dictator'),
+  return seedStreams(null, seed, players);
+}
+
+/** The streams of `seed`, written into `into` (reusing its generators) or into new ones. */
+function seedStreams(into: Streams | null, seed: string, players: number): Streams {
+  // Every stream is seeded seed + '/' + its name: the seed is mixed in once for all of them.
+  const base = mixPrefix(seed);
+  const r = (old: Stream | undefined, name: string): Stream => seeded(old, name, base);
+  const policy = into ? into.policy : [];
+  for (let f = 0; f < players; f++) policy[f] = r(policy[f], '/policy' + f);
+  policy.length = players;
+  const s: Streams = {
+    cards: r(into?.cards, '/cards'),
+    events: r(into?.events, '/events'),
+    senators: r(into?.senators, '/senators'),
+    tribunes: r(into?.tribunes, '/tribunes'),
+    deaths: r(into?.deaths, '/deaths'),
+    revolts: r(into?.revolts, '/revolts'),
+    rorGarrisons: r(into?.rorGarrisons, '/ror-garrisons'),
+    rorAssassination: r(into?.rorAssassination, '/ror-assassination'),
+    commanders: r(into?.commanders, '/commanders'),
+    repopulation: r(into?.repopulation, '/repopulation'),
+    dictator: r(into?.dictator, '/dictator'),
     policy,
   };
+  return into ? Object.assign(into, s) : s;
 }
 
 export function cloneStreams(s: Streams): Streams {
@@ -500,6 +532,8 @@ export interface GameState {
   /** Motions made and not yet tabled: the first agendaCount entries of this reusable pool. */
   agenda: Motion[];
   agendaCount: number;
+  /** motionKey of each agenda entry, taken when it was made (entries do not change on the agenda). */
+  agendaKeys: number[];
   /** Per faction: motions it may still make in this meeting (motionAllowance). */
   allowance: number[];
   /** Military business stage reached in this meeting (motion.ts STAGE_*; -1 = none yet). */
@@ -590,14 +624,114 @@ export function cloneState(g: GameState): GameState {
     riByTurn: g.riByTurn.slice(), treasuryByTurn: g.treasuryByTurn.slice(),
     stats: { ...g.stats },
     motion: cloneMotion(g.motion), cands: g.cands.slice(), rejected: g.rejected.slice(), order: g.order.slice(),
-    bill: g.bill.map(cloneMotion), agenda: g.agenda.map(cloneMotion), allowance: g.allowance.slice(),
+    bill: g.bill.map(cloneMotion), agenda: g.agenda.map(cloneMotion), agendaKeys: g.agendaKeys.slice(), allowance: g.allowance.slice(),
     bids: g.bids.slice(), forumList: g.forumList.slice(), scratch: g.scratch.slice(),
     trace: g.trace ? g.trace.slice() : null,
     policyErrorLog: g.policyErrorLog.slice(),
   };
 }
 
-/** Replaces every stream of a (cloned) state with fresh ones, so a search cannot see future draws. */
+/**
+ * Reseeds every stream of a (cloned or copied) state, so a search cannot see future draws. Its own
+ * generators are reseeded in place: a copy must not share them with the game it copies.
+ */
 export function reseedStreams(g: GameState, seed: string): void {
-  g.rng = makeStreams(seed, g.players);
+  seedStreams(g.rng, seed, g.players);
+}
+
+/** dst = src for an array of numbers or strings, in place. */
+function copyArray<T>(dst: T[], src: readonly T[]): void {
+  if (dst.length !== src.length) dst.length = src.length;
+  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+}
+
+/** dst = src for a list of motions, reusing dst's motions. */
+function copyMotions(dst: Motion[], src: readonly Motion[]): void {
+  for (let i = 0; i < src.length; i++) {
+    if (i < dst.length) copyMotion(dst[i]!, src[i]!);
+    else dst.push(cloneMotion(src[i]!));
+  }
+  dst.length = src.length;
+}
+
+/**
+ * Makes `dst` (a state made by cloneState of the same game, or by an earlier copyState) an exact,
+ * independent copy of `src`: what cloneState gives, written over a reused state (only the stats
+ * record is new, no array or stream is allocated).
+ * Field by field (a loop over the keys was slower than cloning); tests/determinism.test.ts scribbles
+ * over every field of `dst` first, so a field left out here fails it.
+ */
+export function copyState(dst: GameState, src: GameState): void {
+  if (dst.params !== src.params || dst.board !== src.board || dst.variants !== src.variants || dst.players !== src.players) {
+    throw new Error('copyState: the states are of different configurations (clone one first)');
+  }
+  const a = dst.rng;
+  const b = src.rng;
+  for (const key of STREAM_KEYS) a[key] = copyPrng(a[key], b[key]);
+  for (let f = 0; f < b.policy.length; f++) a.policy[f] = f < a.policy.length ? copyPrng(a.policy[f]!, b.policy[f]!) : clonePrng(b.policy[f]!);
+  a.policy.length = b.policy.length;
+  dst.turn = src.turn; dst.step = src.step; dst.lost = src.lost; dst.lostTurn = src.lostTurn;
+  dst.deckHead = src.deckHead; dst.deckCount = src.deckCount; dst.consul = src.consul;
+  dst.censor = src.censor; dst.previousConsul = src.previousConsul;
+  dst.temporaryConsul = src.temporaryConsul; dst.outgoingConsul = src.outgoingConsul;
+  dst.outgoingCensor = src.outgoingCensor; dst.minorProsecutions = src.minorProsecutions;
+  dst.stateTreasury = src.stateTreasury; dst.ri = src.ri; dst.riCredit = src.riCredit;
+  dst.legionsBox = src.legionsBox; dst.rorCaptive = src.rorCaptive; dst.rorTargeted = src.rorTargeted;
+  dst.freshTurn = src.freshTurn; dst.unrestIncomeTurn = src.unrestIncomeTurn;
+  dst.droughtIncomeTurn = src.droughtIncomeTurn; dst.droughtDouble = src.droughtDouble;
+  dst.manpowerEventTurn = src.manpowerEventTurn; dst.noRaiseTurn = src.noRaiseTurn;
+  dst.landActsType1 = src.landActsType1; dst.landActsType2 = src.landActsType2;
+  dst.landActPassedTurn = src.landActPassedTurn; dst.landActRepealTurn = src.landActRepealTurn;
+  dst.rorChair = src.rorChair; dst.rorLandType1Turn = src.rorLandType1Turn;
+  dst.rorLandType2Turn = src.rorLandType2Turn; dst.rorDictator = src.rorDictator;
+  dst.rorMasterOfHorse = src.rorMasterOfHorse; dst.rorDictatorTurn = src.rorDictatorTurn;
+  dst.rorExDictator = src.rorExDictator; dst.rorExMasterOfHorse = src.rorExMasterOfHorse;
+  dst.rorCfl = src.rorCfl; dst.rorCflTurn = src.rorCflTurn; dst.rorCflVoteTurn = src.rorCflVoteTurn;
+  dst.rorCflWinner = src.rorCflWinner; dst.rorCflEndTurn = src.rorCflEndTurn;
+  dst.failedTurn = src.failedTurn; dst.motionBudget = src.motionBudget; dst.agendaCount = src.agendaCount;
+  dst.militaryStage = src.militaryStage; dst.developRequested = src.developRequested;
+  dst.temporaryConsulFaction = src.temporaryConsulFaction; dst.consulFactions = src.consulFactions;
+  copyArray(dst.prestige, src.prestige); copyArray(dst.treasury, src.treasury);
+  copyArray(dst.knights, src.knights); copyArray(dst.factionLegion, src.factionLegion);
+  copyArray(dst.tribunesReal, src.tribunesReal); copyArray(dst.tribunesDummy, src.tribunesDummy);
+  copyArray(dst.senWhere, src.senWhere); copyArray(dst.senOwner, src.senOwner);
+  copyArray(dst.senPost, src.senPost); copyArray(dst.senPresent, src.senPresent);
+  copyArray(dst.senCensorEligible, src.senCensorEligible); copyArray(dst.senOfficeTurn, src.senOfficeTurn);
+  copyArray(dst.senGovClaimReturn, src.senGovClaimReturn); copyArray(dst.senSpoilsTurn, src.senSpoilsTurn);
+  copyArray(dst.senConcessionTurn, src.senConcessionTurn); copyArray(dst.senMovedTurn, src.senMovedTurn);
+  copyArray(dst.senGovReturnTurn, src.senGovReturnTurn); copyArray(dst.deck, src.deck);
+  copyArray(dst.provConquered, src.provConquered); copyArray(dst.provDeveloped, src.provDeveloped);
+  copyArray(dst.provGovernor, src.provGovernor); copyArray(dst.provGovTurn, src.provGovTurn);
+  copyArray(dst.provClaimed, src.provClaimed); copyArray(dst.provNoIncomeTurn, src.provNoIncomeTurn);
+  copyArray(dst.provRevolt, src.provRevolt); copyArray(dst.provGarrison, src.provGarrison);
+  copyArray(dst.provGarrisonTurn, src.provGarrisonTurn);
+  copyArray(dst.provGarrisonFresh, src.provGarrisonFresh);
+  copyArray(dst.factionLegionDet, src.factionLegionDet);
+  copyArray(dst.factionLegionFresh, src.factionLegionFresh); copyArray(dst.freshState, src.freshState);
+  copyArray(dst.cardWhere, src.cardWhere); copyArray(dst.eventDeck, src.eventDeck);
+  copyArray(dst.landActType2Turn, src.landActType2Turn);
+  copyArray(dst.landActType2Sponsor, src.landActType2Sponsor);
+  copyArray(dst.landActType2CoSponsor, src.landActType2CoSponsor);
+  copyArray(dst.failedMotions, src.failedMotions); copyArray(dst.agendaKeys, src.agendaKeys);
+  copyArray(dst.allowance, src.allowance); copyArray(dst.cands, src.cands);
+  copyArray(dst.rejected, src.rejected); copyArray(dst.order, src.order); copyArray(dst.bids, src.bids);
+  copyArray(dst.forumList, src.forumList); copyArray(dst.scratch, src.scratch);
+  copyArray(dst.riByTurn, src.riByTurn); copyArray(dst.treasuryByTurn, src.treasuryByTurn);
+  copyArray(dst.policyErrorLog, src.policyErrorLog);
+  const w = dst.wars;
+  const x = src.wars;
+  copyArray(w.province, x.province); copyArray(w.conquers, x.conquers); copyArray(w.revolt, x.revolt);
+  copyArray(w.spoils, x.spoils); copyArray(w.modifier, x.modifier); copyArray(w.turn, x.turn);
+  copyArray(w.status, x.status); copyArray(w.armies, x.armies);
+  copyArray(w.originalArmies, x.originalArmies); copyArray(w.stateLegions, x.stateLegions);
+  copyArray(w.commander, x.commander); copyArray(w.lossTurn, x.lossTurn); copyArray(w.result, x.result);
+  copyArray(w.victor, x.victor); copyArray(w.foughtMask, x.foughtMask); copyArray(w.lostMask, x.lostMask);
+  copyArray(w.cmdFaction, x.cmdFaction); copyArray(w.detCommander, x.detCommander);
+  copyArray(w.detState, x.detState); copyArray(w.detLossTurn, x.detLossTurn);
+  copyArray(w.foughtBy, x.foughtBy); copyArray(w.ownCmdMask, x.ownCmdMask); copyArray(w.dsUsed, x.dsUsed);
+  dst.stats = { ...src.stats }; // one small object: spreading is several times faster than Object.assign into it
+  copyMotion(dst.motion, src.motion);
+  copyMotions(dst.agenda, src.agenda);
+  copyMotions(dst.bill, src.bill);
+  dst.trace = src.trace ? src.trace.slice() : null;
 }

@@ -39,18 +39,26 @@ export interface MotionRules {
 
 /** Present faction senators in Rome holding no office: eligible for an appointment (Eligibility). */
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
-  g.cands.length = 0;
+  const cands = g.cands;
+  let k = 0;
   for (let s = 0; s < SENATORS; s++) {
+    // Where he is rules most senators out with one read; the offices are checked last.
+    const where = g.senWhere[s];
+    if (where === AT_ROME) {
+      if (!g.senPresent[s] || g.senOwner[s]! < 0) continue;
+    } else if (where !== AT_FORUM || !includeNeutrals) continue;
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-    if (g.senWhere[s] === AT_ROME && g.senPresent[s] && g.senOwner[s]! >= 0) g.cands.push(s);
-    else if (includeNeutrals && g.senWhere[s] === AT_FORUM) g.cands.push(s);
+    if (k < cands.length) cands[k] = s;
+    else cands.push(s);
+    k++;
   }
+  if (cands.length !== k) cands.length = k;
 }
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
   const key = motionKey(m);
-  for (let i = 0; i < g.agendaCount; i++) if (motionKey(g.agenda[i]!) === key) return i;
+  for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
 }
 
@@ -135,15 +143,20 @@ export function policyDuplicate(g: GameState, f: number): void {
 export function addToAgenda(g: GameState): void {
   if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
   copyMotion(g.agenda[g.agendaCount]!, g.motion);
+  g.agendaKeys[g.agendaCount] = motionKey(g.motion);
   g.agendaCount++;
 }
 
 /** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
 export function takeFromAgenda(g: GameState, i: number): void {
   const a = g.agenda;
+  const keys = g.agendaKeys;
   const taken = a[i]!;
   copyMotion(g.motion, taken);
-  for (let k = i; k < g.agendaCount - 1; k++) a[k] = a[k + 1]!;
+  for (let k = i; k < g.agendaCount - 1; k++) {
+    a[k] = a[k + 1]!;
+    keys[k] = keys[k + 1]!;
+  }
   a[g.agendaCount - 1] = taken;
   g.agendaCount--;
 }

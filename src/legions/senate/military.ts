@@ -122,6 +122,7 @@ function commanderCandidates(g: GameState, kind: number): void {
     while (k < g.cands.length && g.cands[k]! < d) k++;
     g.cands.splice(k, 0, d);
   }
+  if (g.rejected.length === 0) return;
   let k = 0;
   for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
   g.cands.length = k;

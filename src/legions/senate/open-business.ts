@@ -9,7 +9,7 @@ import {
 } from '../motion.js';
 import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
-import { factionName, type GameState } from '../state.js';
+import { AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
 import {
   addToAgenda, askProposal, chairChooses, lapse, type MotionRules, outOfStage, pendingIndex, policyDuplicate, resolve,
   stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
@@ -18,7 +18,7 @@ import { billsBusiness } from './bills.js';
 import { censureRules, concessionRules, developable, developRules } from './business.js';
 import { landActRules, repealRules } from './land-acts.js';
 import { militaryRules, ownLegions, recallCommanderless } from './military.js';
-import { describeMotion, hasSenatorPresent } from './voting.js';
+import { describeMotion } from './voting.js';
 
 /** The motions a faction may make in the open business, in the rules' order of business. */
 const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
@@ -71,26 +71,60 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
   const n = g.players;
   const c = presidingFaction(g);
   let made = 0;
+  // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
+  let open = openKinds(g);
+  let present = presentFactions(g);
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
-    if (!hasSenatorPresent(g, f)) continue;
-    for (const [kind, rules] of OPEN_MOTIONS) {
+    if ((present & (1 << f)) === 0) continue;
+    for (let k = 0; k < OPEN_MOTIONS.length; k++) {
       if (g.motionBudget === 0) return made;
-      if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
-      made += makeMotion(g, policies, f, kind, rules, ownRaise);
+      if ((open & (1 << k)) === 0) continue;
+      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ownRaise);
+      if (r === NOT_MADE) continue;
+      made++;
+      if (r === RESOLVED) {
+        open = openKinds(g);
+        present = presentFactions(g);
+      }
     }
   }
   return made;
 }
 
+/** Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable. */
+function openKinds(g: GameState): number {
+  let open = 0;
+  for (let k = 0; k < OPEN_MOTIONS.length; k++) {
+    const [kind, rules] = OPEN_MOTIONS[k]!;
+    if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
+    open |= 1 << k;
+  }
+  return open;
+}
+
+/** Bit f set when faction f has a senator present (one pass over the senators). */
+function presentFactions(g: GameState): number {
+  let mask = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) mask |= 1 << f;
+  }
+  return mask;
+}
+
+/** What makeMotion did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
+const NOT_MADE = 0;
+const ON_AGENDA = 1;
+const RESOLVED = 2;
+
 /**
  * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
  * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
- * Returns 1 when a motion was made.
  */
 function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ownRaise: () => void): number {
-  if (!askProposal(g, policies, f, kind, -1, rules)) return 0;
+  if (!askProposal(g, policies, f, kind, -1, rules)) return NOT_MADE;
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const dup = pendingIndex(g, g.motion);
   if (dup >= 0) {
@@ -99,17 +133,17 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
       a.coSponsor = f; // supporting a motion when it is made is co-sponsoring it (Order of Business)
       if (g.trace) log(g, `${factionName(f)} seconds: ${describeMotion(g, a)}`);
     } else policyDuplicate(g, f);
-    return 0;
+    return NOT_MADE;
   }
   if (g.allowance[f] === 0) {
     g.stats.allowanceBinding++;
     if (g.trace) log(g, `${factionName(f)} has no motion left in this meeting`);
-    return 0;
+    return NOT_MADE;
   }
   g.allowance[f]--;
   if (!wantsTribune(g, policies, f)) {
     addToAgenda(g);
-    return 1;
+    return ON_AGENDA;
   }
   g.tribunesReal[f]--;
   g.stats.tabledByTribune++;
@@ -118,7 +152,7 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   if (g.trace) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
   if (!takeMotionSlot(g)) tempoOut(g);
   else if (stillInOrder(g, rules)) resolve(g, policies, rules, ownRaise);
-  return 1;
+  return RESOLVED;
 }
 
 /** Development requests of faction f's governors, in province order (they use no allowance). */
