@@ -204,8 +204,20 @@ function buildClasses(): BadClass[] {
     for (const [o, v] of muts) c = setOpt(c, o, v);
     return c;
   })), runs: 20 },
+  // Caesar XL (--game caesar-xl): battle files with a field changed, removed or added; experiment arms likewise.
+  { name: 'Caesar XL battle files', arb: fc.tuple(fc.constantFrom('simulate', 'odds'), fc.oneof(mutateObject(battle), mutateObject(battle.attacker).map((a) => ({ ...battle, attacker: a })), fc.constantFrom(...battleUnits).map((u) => ({ ...battle, defender: { ...battle.defender, units: [u] } })))).map(([cmd, b]) => ({
+    args: cmd === 'simulate' ? ['simulate', '--game', 'caesar-xl', '--battle', 'b.json', '--games', '3', '--threads', '1', '--quiet', '--no-charts', '--out', 'out'] : ['odds', '--game', 'caesar-xl', '--battle', 'b.json'],
+    files: { 'b.json': JSON.stringify(b) },
+  })), runs: 16 },
+  { name: 'Caesar XL experiment files', arb: fc.oneof(mutateObject(caesarExperiment), mutateObject(caesarExperiment.arms[0] as Record<string, unknown>).map((a) => ({ ...caesarExperiment, arms: [a] }))).map((e) => ({
+    args: ['experiment', 'cx.json', '--out', 'rep', '--quiet', '--threads', '1'], files: { 'cx.json': JSON.stringify(e), 'b.json': JSON.stringify(battle) },
+  })), runs: 12 },
   ];
 }
+
+const battle = JSON.parse(readFileSync(join(__dirname, '..', 'battles', 'rulebook.json'), 'utf8'));
+const battleUnits: unknown[] = [{ kind: 'leader' }, { kind: 'legion', swords: 0 }, { kind: 'legion', swords: 1e9 }, { kind: 'cavalry' }, { kind: 'allied', veteran: 'yes' }, { kind: 'leader', swords: 3, supreme: true }, null, [], 'legion', { kind: 'legion', __proto__: 1 }];
+const caesarExperiment = { game: 'caesar-xl', name: 'cx', games: 3, seed: 'cx', arms: [{ name: 'a', battle: 'b.json' }], metrics: ['attackerWins'] };
 
 // ---- running a case ----
 
