@@ -249,6 +249,9 @@ describe('running experiments', () => {
     const same = cli('check', small, '--baseline', baseline, '--quiet');
     expect(same.status).toBe(0);
     expect(same.stdout).toMatch(/no metric moved/);
+    // --json prints the gate rows (then the verdict line).
+    const rows = JSON.parse(cli('check', small, '--baseline', baseline, '--quiet', '--json').stdout.split('\nbalance gate:')[0]!);
+    expect(rows.map((r: { metric: string }) => r.metric).sort()).toEqual(['collapse', 'collapse', 'finalRI', 'finalRI']);
     const { name: _name, ...body } = JSON.parse(readFileSync(small, 'utf8'));
     const changed = writeExperiment('small-changed', { ...body, rules: { startStateTreasury: 40 } });
     const moved = cli('check', changed, '--baseline', baseline, '--quiet');

@@ -1,7 +1,6 @@
 // The command-line side of Caesar XL (--game caesar-xl): a --battle file read and checked, the two
 // sides' policies, and the LEGIONS options refused (they mean nothing to a battle).
 import { BattleFileError, type BattleSetup, parseBattle } from '../caesar/index.js';
-import { battlePolicySpec } from '../games/caesar-xl/index.js';
 import { InputError } from '../core/errors.js';
 import { readJsonInput } from '../core/input.js';
 import type { InputPath } from '../sim/paths.js';
@@ -27,9 +26,6 @@ export function loadBattle(path: string | undefined): BattleSetup {
     throw e;
   }
 }
-
-/** The attacker's and the defender's policy names: "a" for both or "a,b". */
-export const battlePolicies = (spec: string | undefined): [string, string] => battlePolicySpec(spec);
 
 /** The LEGIONS-only options, refused under --game caesar-xl. */
 export function refuseLegionsOptions(a: CaesarArgs): void {

@@ -3,8 +3,6 @@
 import { rmSync } from 'node:fs';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { errorFunction } from 'simple-statistics';
-import { holm } from '../games/legions/experiment/stats.js';
 import { z } from 'zod';
 import { readJsonInput } from '../core/input.js';
 import { type Arm, buildArms } from '../games/legions/experiment/arms.js';
@@ -24,7 +22,7 @@ import { Interrupted, runSession } from '../sim/session.js';
 import { pairedGame } from '../sim/paired.js';
 import { getGame } from '../games/index.js';
 import { buildPairedArms, gateRecord, parseSchemaExperiment, schemaExperimentSchema, schemaFields, schemaResults } from '../experiment/schema-experiment.js';
-import { type GateBaseline, gateBaselineSchema, gateRows } from '../experiment/gate.js';
+import { type GateBaseline, gateBaselineSchema, type GateRow, gateRows, reportGate } from '../experiment/gate.js';
 import { runPool } from '../sim/runner.js';
 import { shortHash } from '../sim/spec.js';
 import { writeSchemaReport } from '../experiment/schema-report.js';
@@ -131,8 +129,7 @@ export const experimentCommand: CommandModule<object, ExpArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the results JSON' }) as never,
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
-    const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
-    checkFileGame(a, game);
+    const game = fileGame(a, raw);
     if (game !== undefined && game !== 'legions') return schemaExperiment(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     const outName = a.out ?? join('reports', e.name);
@@ -283,45 +280,20 @@ function perGameSd(r: ExperimentResults): Record<string, Record<string, number>>
   return out;
 }
 
-export interface GateRow {
-  arm: string;
-  metric: Metric;
-  baseline: number;
-  current: number;
-  change: number;
-  practical: number;
-  z: number;
-  /** Two-sided p of z, and after Holm's adjustment over all the gate's tests. */
-  p: number;
-  pHolm: number;
-  moved: boolean;
+/** Writes a gate baseline (--update-baseline), claimed against a second writer, atomically. */
+function writeBaseline(target: string, name: string, record: unknown): void {
+  const claim = claimOutputs('check', null, [{ path: target, what: `--baseline ${name}` }]);
+  try {
+    writeAtomic(target, JSON.stringify(record, null, 2) + '\n');
+  } finally {
+    claim.release();
+  }
+  process.stdout.write(`baseline written: ${name}\n`);
 }
 
-/**
- * A metric moved when its change is statistically significant after Holm's adjustment over all the
- * gate's tests (arms x gated metrics) AND larger than its practical threshold.
- */
+/** The LEGIONS gate: src/experiment/gate.ts over the experiment's gated metrics. */
 export function gate(e: Experiment, base: Baseline, cur: Baseline): GateRow[] {
-  const rows: GateRow[] = [];
-  for (const [m, g] of Object.entries(e.gate) as [Metric, { practical: number }][]) {
-    for (const [arm, metrics] of Object.entries(cur.arms)) {
-      const c = metrics[m];
-      const b = base.arms[arm]?.[m];
-      if (!c) throw new InputError(`gate: metric ${m} is gated but not measured (add it to "metrics")`);
-      if (!b) throw new InputError(`baseline: no value for arm "${arm}", metric ${m}: update it with --update-baseline`);
-      const change = c.value - b.value;
-      const se = Math.sqrt((c.sd * c.sd) / c.games + (b.sd * b.sd) / b.games);
-      const z = se > 0 ? change / se : change === 0 ? 0 : Infinity;
-      const p = Number.isFinite(z) ? 1 - errorFunction(Math.abs(z) / Math.SQRT2) : 0;
-      rows.push({ arm, metric: m, baseline: b.value, current: c.value, change, practical: g.practical, z, p, pHolm: p, moved: false });
-    }
-  }
-  const adjusted = holm(rows.map((r) => r.p));
-  rows.forEach((r, i) => {
-    r.pHolm = adjusted[i]!;
-    r.moved = r.pHolm < 0.05 && Math.abs(r.change) > r.practical;
-  });
-  return rows;
+  return gateRows(Object.fromEntries(Object.entries(e.gate).map(([m, g]) => [m, g!.practical])), base, cur);
 }
 
 interface CheckArgs extends ExpArgs {
@@ -342,8 +314,7 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
       .option('json', { type: 'boolean', default: false, describe: 'Print the gate rows as JSON' }) as never,
   handler: async (a) => {
     const raw = readJsonInput(a.file, 'experiment');
-    const game = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
-    checkFileGame(a, game);
+    const game = fileGame(a, raw);
     if (game !== undefined && game !== 'legions') return schemaCheck(a, raw, String(game));
     const { e, built, inputs } = prepare(a);
     if (Object.keys(e.gate).length === 0) throw new InputError(`experiment ${a.file}: gate: name at least one metric with its practical threshold`);
@@ -367,30 +338,8 @@ export const checkCommand: CommandModule<object, CheckArgs> = {
     progress.finish();
     const r = buildResults(e, run);
     const cur = toBaseline(r, perGameSd(r), fp);
-    if (target) {
-      const claim = claimOutputs('check', null, [{ path: target, what: `--baseline ${a.baseline}` }]);
-      try {
-        writeAtomic(target, JSON.stringify(cur, null, 2) + '\n');
-      } finally {
-        claim.release();
-      }
-      process.stdout.write(`baseline written: ${a.baseline}\n`);
-      return;
-    }
-    const rows = gate(e, base!, cur);
-    const f = (m: Metric, v: number) => (isRate(m) ? `${(100 * v).toFixed(2)} %` : v.toFixed(3));
-    const lines = ['arm                  metric          baseline    current     change      threshold   z       p(Holm)   moved'];
-    for (const x of rows) {
-      lines.push([x.arm.padEnd(20), x.metric.padEnd(15), f(x.metric, x.baseline).padEnd(11), f(x.metric, x.current).padEnd(11),
-        f(x.metric, x.change).padEnd(11), f(x.metric, x.practical).padEnd(11), (Number.isFinite(x.z) ? x.z.toFixed(2) : 'inf').padEnd(7),
-        (x.pHolm < 1e-4 ? '<0.0001' : x.pHolm.toFixed(4)).padEnd(9), x.moved ? 'MOVED' : 'ok'].join(' '));
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-    const moved = rows.filter((x) => x.moved).length;
-    if (moved) {
-      process.stdout.write(`balance gate: ${moved} metric(s) moved beyond tolerance (significant after Holm's adjustment over ${rows.length} tests, and larger than the threshold); rerun with --update-baseline if intended\n`);
-      process.exitCode = 1;
-    } else process.stdout.write('balance gate: no metric moved beyond its tolerance\n');
+    if (target) return writeBaseline(target, a.baseline, cur);
+    reportGate(gate(e, base!, cur), (m) => isRate(m as Metric), a.json);
   },
 };
 
@@ -403,10 +352,12 @@ export const schemaCommand: CommandModule<object, { game?: string }> = {
   },
 };
 
-/** An explicit --game other than the default must be the file's own game. */
-function checkFileGame(a: { file: string; game?: string }, fileGame: unknown): void {
-  const own = fileGame === undefined ? 'legions' : String(fileGame);
+/** The game an experiment file names (undefined: LEGIONS'); an explicit --game other than the default must be it. */
+function fileGame(a: { file: string; game?: string }, raw: unknown): unknown {
+  const named = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as { game?: unknown }).game : undefined;
+  const own = named === undefined ? 'legions' : String(named);
   if (a.game !== undefined && a.game !== 'legions' && a.game !== own) throw new InputError(`--game ${a.game}, but ${a.file} is a ${own} experiment`);
+  return named;
 }
 
 /**
@@ -500,36 +451,7 @@ async function schemaCheck(a: CheckArgs, raw: unknown, gameId: string): Promise<
   progress.finish();
   const results = schemaResults(entry.definition, e, arms, r.acc, { threads, seconds: r.seconds, gamesPerSecond: null }, a.file);
   const cur = gateRecord(results, r.acc, fingerprint);
-  if (target) {
-    const claim = claimOutputs('check', null, [{ path: target, what: `--baseline ${a.baseline}` }]);
-    try {
-      writeAtomic(target, JSON.stringify(cur, null, 2) + '\n');
-    } finally {
-      claim.release();
-    }
-    process.stdout.write(`baseline written: ${a.baseline}\n`);
-    return;
-  }
-  let rows;
-  try {
-    rows = gateRows(Object.fromEntries(Object.entries(e.gate).map(([m, g]) => [m, g.practical])), base!, cur);
-  } catch (err) {
-    throw new InputError((err as Error).message);
-  }
+  if (target) return writeBaseline(target, a.baseline, cur);
   const kind = new Map(results.metrics.map((m) => [m.name, m.kind]));
-  const f = (m: string, v: number) => (kind.get(m) === 'rate' ? `${(100 * v).toFixed(2)} %` : v.toFixed(3));
-  if (a.json) process.stdout.write(JSON.stringify(rows, null, 2) + '\n');
-  else {
-    const lines = ['arm                  metric              baseline    current     change      threshold   z       p(Holm)   moved'];
-    for (const x of rows) {
-      lines.push([x.arm.padEnd(20), x.metric.padEnd(19), f(x.metric, x.baseline).padEnd(11), f(x.metric, x.current).padEnd(11), f(x.metric, x.change).padEnd(11),
-        f(x.metric, x.practical).padEnd(11), (Number.isFinite(x.z) ? x.z.toFixed(2) : 'inf').padEnd(7), (x.pHolm < 1e-4 ? '<0.0001' : x.pHolm.toFixed(4)).padEnd(9), x.moved ? 'MOVED' : 'ok'].join(' '));
-    }
-    process.stdout.write(lines.join('\n') + '\n');
-  }
-  const moved = rows.filter((x) => x.moved).length;
-  if (moved) {
-    process.stdout.write(`balance gate: ${moved} metric(s) moved beyond tolerance (significant after Holm's adjustment over ${rows.length} tests, and larger than the threshold); rerun with --update-baseline if intended\n`);
-    process.exitCode = 1;
-  } else process.stdout.write('balance gate: no metric moved beyond its tolerance\n');
+  reportGate(gateRows(Object.fromEntries(Object.entries(e.gate).map(([m, g]) => [m, g.practical])), base!, cur), (m) => kind.get(m) === 'rate', a.json);
 }

@@ -13,7 +13,8 @@ import { Interrupted, runSession } from '../sim/session.js';
 import { signalExitCode, StopSignals } from '../sim/signals.js';
 import { fingerprint, parseShard, runIdentity, type RunSpec, type Shard, shardRange } from '../sim/spec.js';
 import { type GameEntry, getGame } from '../games/index.js';
-import { battleInputs, battlePolicies, loadBattle, refuseLegionsOptions } from './caesar.js';
+import { battleInputs, loadBattle, refuseLegionsOptions } from './caesar.js';
+import { battlePolicySpec } from '../games/caesar-xl/index.js';
 import { writeTransaction } from '../sim/transaction.js';
 import { intInRange, MAX_GAMES, threadsInRange } from './args.js';
 import { buildConfig, buildPolicies, type GameArgs, gameInputs, withGameOptions } from './options.js';
@@ -78,7 +79,7 @@ export const simulateCommand: CommandModule<object, SimArgs> = {
       refuseLegionsOptions(a);
       if (a.players !== 5) throw new InputError('--game caesar-xl: --players is a LEGIONS option (a battle has two sides)');
       cfg = { setup: loadBattle(a.battle) };
-      policies = battlePolicies(a.policies);
+      policies = battlePolicySpec(a.policies);
       inputs = battleInputs(a);
       a.rotation = 'none';
     } else {

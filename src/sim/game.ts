@@ -18,8 +18,8 @@ export interface RunAcc {
 
 /** One worker's player of a run: plays game i into an accumulator. */
 export interface BatchPlayer<A extends RunAcc> {
-  /** Plays game `index`, folds it into `acc`; returns its per-game CSV row and/or outcome JSON when asked. */
-  play(index: number, acc: A, row: boolean, outcome: boolean): { row: string | null; outcome: string | null };
+  /** Plays game `index` and folds it into `acc`; returns its outcome record (for perGameRow and the bench signature). */
+  play(index: number, acc: A): unknown;
 }
 
 export interface GameDefinition<Cfg = unknown, A extends RunAcc = RunAcc> {
@@ -47,8 +47,9 @@ export interface GameDefinition<Cfg = unknown, A extends RunAcc = RunAcc> {
   accumulatorFromJSON(json: unknown): A;
   /** A worker's player: the seated policies of every lineup, built once per worker. */
   batchPlayer(cfg: Cfg, policies: readonly string[], rotation: 'none' | 'latin', seed: string): BatchPlayer<A>;
-  /** Header line of the per-game CSV (with its newline). */
+  /** Header line of the per-game CSV (with its newline), and the row of game `index` of master seed `seed`. */
   perGameHeader(cfg: Cfg): string;
+  perGameRow(seed: string, index: number, outcome: unknown): string;
   /**
    * Games whose outcome is a flat record of integers: its fields, and a player returning game i's
    * record (what generic experiments compare arm by arm, src/sim/paired.ts).

@@ -119,10 +119,11 @@ export function pairedGame(base: GameDefinition): GameDefinition<PairedCfg, Pair
       return {
         play(i, acc) {
           acc.add(players.map((p) => p(i)), baselines);
-          return { row: null, outcome: null };
+          return null;
         },
       };
     },
     perGameHeader: () => '',
+    perGameRow: () => '',
   };
 }

@@ -56,9 +56,9 @@ export default function runBatch(t: BatchTask): BatchResult {
   let rows = t.rows ? '' : null;
   const outcomes: string[] | null = t.outcomes ? [] : null;
   for (let i = t.start; i < t.end; i++) {
-    const r = player.play(i, acc, rows !== null, outcomes !== null);
-    if (rows !== null) rows += r.row!;
-    outcomes?.push(r.outcome!);
+    const o = player.play(i, acc);
+    if (rows !== null) rows += game.perGameRow(setup.seed, i, o);
+    outcomes?.push(JSON.stringify(o));
   }
   sinceGc += t.end - t.start;
   if (sinceGc >= GC_EVERY) {

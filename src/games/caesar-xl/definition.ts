@@ -29,22 +29,26 @@ export const game: GameDefinition<CaesarConfig, SchemaAccumulator> = {
   newAccumulator: () => new SchemaAccumulator(OUTCOME_FIELDS),
   accumulatorFromJSON: (json) => SchemaAccumulator.fromJSON(OUTCOME_FIELDS, json),
   batchPlayer(cfg, policies, _rotation, seed) {
-    const pols = [policyByName(policies[0]!), policyByName(policies[1]!)] as const;
+    const battle = battlePlayer(cfg, policies, seed);
     return {
-      play(i, acc, row, outcome) {
-        const o = playBattle(cfg.setup, cfg.setup.rules, pols, seed, i);
+      play(i, acc) {
+        const o = battle(i);
         acc.add(o as unknown as Record<string, number>);
-        return { row: row ? perGameRow(seed, i, o) : null, outcome: outcome ? JSON.stringify(o) : null };
+        return o;
       },
     };
   },
   outcomeFields: OUTCOME_FIELDS,
-  outcomePlayer(cfg, policies, seed) {
-    const pols = [policyByName(policies[0]!), policyByName(policies[1]!)] as const;
-    return (i) => playBattle(cfg.setup, cfg.setup.rules, pols, seed, i) as unknown as Record<string, number>;
-  },
+  outcomePlayer: (cfg, policies, seed) => battlePlayer(cfg, policies, seed) as unknown as (i: number) => Record<string, number>,
+  perGameRow: (seed, i, o) => perGameRow(seed, i, o as BattleOutcome),
   perGameHeader: () => ['battle', 'seed', ...OUTCOME_FIELDS.map((f) => f.name.replace(/[A-Z]/g, (c) => '_' + c.toLowerCase()))].join(',') + '\n',
 };
+
+/** Battle i of a run: the two sides' policies (attacker, defender) made once. */
+function battlePlayer(cfg: CaesarConfig, policies: readonly string[], seed: string): (i: number) => BattleOutcome {
+  const pols = [policyByName(policies[0]!), policyByName(policies[1]!)] as const;
+  return (i) => playBattle(cfg.setup, cfg.setup.rules, pols, seed, i);
+}
 
 function perGameRow(seed: string, i: number, o: BattleOutcome): string {
   return [i, gameSeed(seed, i), ...OUTCOME_FIELDS.map((f) => o[f.name])].join(',') + '\n';

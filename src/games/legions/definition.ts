@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { parsePolicies } from '../../../policies/index.js';
 import { type GameConfig, playGame } from '../../legions/game.js';
+import type { Outcome } from '../../legions/outcome.js';
 import { VARIANT_NAMES } from '../../legions/variants.js';
 import type { GameDefinition } from '../../sim/game.js';
 import { seatLineups } from '../../sim/seats.js';
@@ -55,13 +56,14 @@ export const game: GameDefinition<GameConfig, RunAccumulator> = {
     const lineups = seatLineups(cfg.players, rotation);
     const seated = lineups.map((l) => parsePolicies(l.map((k) => policies[k]!).join(','), cfg.players));
     return {
-      play(i, acc, row, outcome) {
+      play(i, acc) {
         const li = i % lineups.length;
         const o = playGame(cfg, seed, i, seated[li]!).outcome;
         acc.add(o, lineups[li]);
-        return { row: row ? perGameRow(seed, i, o) : null, outcome: outcome ? JSON.stringify(o) : null };
+        return o;
       },
     };
   },
   perGameHeader: (cfg) => perGameHeader(cfg.players),
+  perGameRow: (seed, i, o) => perGameRow(seed, i, o as Outcome),
 };
