@@ -304,3 +304,17 @@ export function policyErrorsBySeat(g: GameState): { bySeat: number[]; complete: 
   }
   return { bySeat, complete: g.stats.policyErrors === g.policyErrorLog.length };
 }
+
+/** A war made active by hand: armies, State legions, commander (placed as a commander). */
+export function activeWar(g: GameState, w: number, armies: number, legions = 0, commander = -1): void {
+  g.wars.status[w] = 1;
+  g.wars.armies[w] = armies;
+  g.wars.originalArmies[w] = armies;
+  g.wars.stateLegions[w] = legions;
+  if (commander >= 0) {
+    g.wars.commander[w] = commander;
+    g.senWhere[commander] = AT_COMMANDER;
+    g.senPost[commander] = w;
+    g.senPresent[commander] = 0;
+  }
+}

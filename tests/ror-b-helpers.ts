@@ -6,7 +6,7 @@ import { playGame } from '../src/legions/game.js';
 import type { Outcome } from '../src/legions/outcome.js';
 import type { Policy } from '../src/legions/policy.js';
 import { type GameConfig, setupGame } from '../src/legions/setup.js';
-import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, type GameState, SENATORS } from '../src/legions/state.js';
+import { AT_GOVERNOR, AT_ROME, type GameState, SENATORS } from '../src/legions/state.js';
 import { parseVariants } from '../src/legions/variants.js';
 import { forcedCards, makeConfig, stubPolicy, takeFromDeck } from './helpers.js';
 
@@ -53,19 +53,6 @@ export function governor(g: GameState, s: number, p: number, turn: number): void
   g.senPresent[s] = 0;
 }
 
-/** A war made active by hand, with State legions and a commander. */
-export function activeWar(g: GameState, w: number, armies: number, legions = 0, commander = -1): void {
-  g.wars.status[w] = 1;
-  g.wars.armies[w] = armies;
-  g.wars.originalArmies[w] = armies;
-  g.wars.stateLegions[w] = legions;
-  if (commander >= 0) {
-    g.wars.commander[w] = commander;
-    g.senWhere[commander] = AT_COMMANDER;
-    g.senPost[commander] = w;
-    g.senPresent[commander] = 0;
-  }
-}
 
 /** The stub policy (declines everything, votes against) with overrides. */
 export function stubs(players: number, over: (f: number) => Partial<Policy> = () => ({})): Policy[] {
@@ -108,3 +95,5 @@ export function untriggeredEqualsBase(players: number, field: string, variant: s
   }
   return [compared, triggered];
 }
+
+export { activeWar } from './helpers.js';

@@ -26,7 +26,7 @@ import {
   SENATORS, senatorName,
 } from '../src/legions/state.js';
 import { parseVariants } from '../src/legions/variants.js';
-import { forcedCards, makeConfig, stubPolicy, takeFromDeck } from './helpers.js';
+import { activeWar, forcedCards, makeConfig, stubPolicy, takeFromDeck } from './helpers.js';
 
 type Tweak = Parameters<typeof makeConfig>[1];
 const card = (colour: number, status: number): number => colour * 10 + status - 1;
@@ -66,18 +66,6 @@ function absent(g: GameState, f: number): void {
   for (const s of own(g, f)) g.senPresent[s] = 0;
 }
 
-function activeWar(g: GameState, w: number, armies: number, legions = 0, commander = -1): void {
-  g.wars.status[w] = 1;
-  g.wars.armies[w] = armies;
-  g.wars.originalArmies[w] = armies;
-  g.wars.stateLegions[w] = legions;
-  if (commander >= 0) {
-    g.wars.commander[w] = commander;
-    g.senWhere[commander] = AT_COMMANDER;
-    g.senPost[commander] = w;
-    g.senPresent[commander] = 0;
-  }
-}
 
 function governor(g: GameState, s: number, p: number): void {
   g.provConquered[p] = 1;

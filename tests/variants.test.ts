@@ -28,7 +28,7 @@ import {
   GREEN, HARBOUR, INVASION, LAND_COMMISSION, LILAC, SENATORS, statusOf, WARS,
 } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
-import { deckCards, forcedCards, invariantViolations, makeConfig, stubPolicy, takeFromDeck } from './helpers.js';
+import { deckCards, forcedCards, invariantViolations, makeConfig, activeWar, stubPolicy, takeFromDeck } from './helpers.js';
 
 type Tweak = Parameters<typeof makeConfig>[1];
 const card = (colour: number, status: number): number => colour * 10 + status - 1;
@@ -75,19 +75,6 @@ function toForum(g: GameState, s: number): void {
   g.senWhere[s] = AT_FORUM;
 }
 
-/** A war made active by hand: armies, State legions, commander (placed as a commander). */
-function activeWar(g: GameState, w: number, armies: number, legions = 0, commander = -1): void {
-  g.wars.status[w] = 1;
-  g.wars.armies[w] = armies;
-  g.wars.originalArmies[w] = armies;
-  g.wars.stateLegions[w] = legions;
-  if (commander >= 0) {
-    g.wars.commander[w] = commander;
-    g.senWhere[commander] = AT_COMMANDER;
-    g.senPost[commander] = w;
-    g.senPresent[commander] = 0;
-  }
-}
 
 /** Makes senator s (a faction senator in Rome) the governor of conquered province p, appointed in `turn`. */
 function governor(g: GameState, s: number, p: number, turn: number): void {
