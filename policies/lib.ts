@@ -78,8 +78,9 @@ export function collapseClose(g: GameView): boolean {
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
-  if (active >= 2 || g.stateTreasury < reserveOf(g, active, commanders, legions)) return true;
-  return active > 0 && due;
+  // The cheap tests first: the reserve is counted only when the wars do not decide.
+  if (active >= 2 || (active > 0 && due)) return true;
+  return g.stateTreasury < reserveOf(g, active, commanders, legions);
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */
@@ -126,6 +127,10 @@ export function standingDiff(g: GameView, a: number, b: number): number {
  * difference by at most the 30 senators either way: the senators are read only when that could decide.
  */
 export function standingAtLeast(g: GameView, a: number, b: number, margin: number): boolean {
+  // Prestige alone often decides: the offices and concessions move the difference by at most OFFICES_MAX more.
+  const d = g.prestige[a]! - (b >= 0 ? g.prestige[b]! : 0);
+  if (d + OFFICES_MAX + SENATORS_MAX < margin) return false;
+  if (d - OFFICES_MAX - SENATORS_MAX >= margin) return true;
   const v = standingBase(g, a, b);
   if (v + SENATORS_MAX < margin) return false;
   if (v - SENATORS_MAX >= margin) return true;
@@ -133,6 +138,8 @@ export function standingAtLeast(g: GameView, a: number, b: number, margin: numbe
 }
 
 const SENATORS_MAX = 30;
+/** The most the offices and concessions move a difference of standing: Consul 4, Censor 2, five concessions. */
+const OFFICES_MAX = 4 + 2 + 5;
 
 /** The difference of standing without the posts: Prestige, the Consul and Censor, concessions. */
 function standingBase(g: GameView, a: number, b: number): number {

@@ -186,8 +186,10 @@ export class ParametricPolicy implements Policy {
   games(g: GameView, me: number): number {
     const th = g.params.gamesThresholds;
     const cash = g.treasury[me]!;
-    if (g.ri >= 6 && this.cooperative(g) && cash >= th[1]! + 2) return th[1]!;
-    if (g.ri >= 3 && this.cooperative(g) && cash >= th[0]! + 2) return th[0]!;
+    // Games for the Republic when cooperating; cooperative() scans the wars, so it is asked once, and only when a level is in reach.
+    const second = g.ri >= 6 && cash >= th[1]! + 2;
+    const first = g.ri >= 3 && cash >= th[0]! + 2;
+    if ((second || first) && this.cooperative(g)) return second ? th[1]! : th[0]!;
     if (cash >= th[2]! + this.w.gamesReserve) return th[2]!;
     return 0;
   }
@@ -534,9 +536,10 @@ export class ParametricPolicy implements Policy {
 
   /** The aggressive censure the leader when he is well ahead, fining him a share of his treasury. */
   private censure(g: GameView, me: number, m: Motion): boolean {
-    if (!this.aggressive || collapseClose(g)) return false;
+    if (!this.aggressive) return false;
     const rival = leader(g, me);
-    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
+    // The leader's lead and purse first: collapseClose scans the wars.
+    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4 || collapseClose(g)) return false;
     m.target = rival;
     m.count = Math.floor(g.treasury[rival]! / 2);
     return true;
@@ -757,11 +760,12 @@ export class ParametricPolicy implements Policy {
     const mine = m.power[me]!;
     // ror-consul-for-life: the game is at stake, for the nominee's faction and against it: whatever it takes.
     if (m.kind === ELECT_CONSUL_FOR_LIFE) return behind >= mine && behind - mine + 1 <= g.treasury[me]! ? behind - mine + 1 : 0;
+    if (behind < mine) return 0; // our own votes carry it: nothing to buy
     const owner = ownerOf(g, m.senator);
     // We care about our motions and senators, the Republic's wars if civic, and (aggressive) blocking the leader's gains.
     const cares = m.sponsor === me || owner === me || (this.civic && (m.kind === RAISE || m.kind === DISPATCH)) ||
       (this.aggressive && stance < 0 && owner >= 0 && owner === leader(g, me)) || (m.kind === ASSASSIN_TRIAL && m.target === me);
-    if (!cares || behind < mine) return 0;
+    if (!cares) return 0;
     const need = behind - mine + 1;
     return need <= this.w.votePrice && g.treasury[me]! >= need + 6 ? need : 0;
   }
