@@ -33,7 +33,7 @@ export function stateReserve(g: GameView): number {
 const garrisons = (g: GameView): number => garrisonLegions(g as GameState);
 
 /** stateReserve from its census (active wars, commanders, State legions at war): one pass serves both callers. */
-function reserveOf(g: GameView, active: number, commanders: number, warLegions: number): number {
+export function reserveOf(g: GameView, active: number, commanders: number, warLegions: number): number {
   const p = g.params;
   return p.warCost * (active + 1) + p.legionUpkeep * (g.legionsBox + garrisons(g) + warLegions) + commanders + 10;
 }
@@ -73,13 +73,14 @@ export function collapseClose(g: GameView): boolean {
   let due = false;
   for (let i = 0; i < w.status.length; i++) {
     const st = w.status[i];
-    if (st === 1) active++;
-    else if (st === 0 && w.turn[i] === next) due = true;
+    if (st === 1) {
+      if (++active >= 2) return true; // two wars at once: close, whatever the treasury
+    } else if (st === 0 && w.turn[i] === next) due = true;
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
-  // The cheap tests first: the reserve is counted only when the wars do not decide.
-  if (active >= 2 || (active > 0 && due)) return true;
+  // The cheap test first: the reserve is counted only when the wars do not decide.
+  if (active > 0 && due) return true;
   return g.stateTreasury < reserveOf(g, active, commanders, legions);
 }
 

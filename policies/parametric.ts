@@ -6,15 +6,16 @@ import {
   RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, isFrontier, landActTypeOpen, legalTarget,
-  majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding, recallableGarrison, tableable,
+  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, garrisonLegions, isFrontier,
+  landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
+  recallableGarrison, tableable,
 } from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
-  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing, standingAtLeast,
-  stateReserve, statusOf, votePower,
+  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, reserveOf, stateLegions, standing,
+  standingAtLeast, stateReserve, statusOf, votePower,
 } from './lib.js';
 
 /**
@@ -91,6 +92,9 @@ export class ParametricPolicy implements Policy {
   /** Scratch for tableNext: our vote on each agenda entry (NOT_ASKED until needed). */
   private readonly agendaVotes: number[] = [];
   private readonly aggressive: boolean;
+  /** True while tableNext weighs the agenda: collapseClose is then read once (closeInChoice: 1, 0 or NOT_ASKED). */
+  private choosing = false;
+  private closeInChoice = NOT_ASKED;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
@@ -100,7 +104,17 @@ export class ParametricPolicy implements Policy {
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
-    return g.ri >= this.w.cooperateRI || collapseClose(g);
+    return g.ri >= this.w.cooperateRI || this.collapseClose(g);
+  }
+
+  /**
+   * collapseClose(g), read once per choice while the chair weighs the agenda (tableNext: the state
+   * does not change while it chooses, and every vote it weighs may ask); asked afresh otherwise.
+   */
+  private collapseClose(g: GameView): boolean {
+    if (!this.choosing) return collapseClose(g);
+    if (this.closeInChoice === NOT_ASKED) this.closeInChoice = collapseClose(g) ? 1 : 0;
+    return this.closeInChoice === 1;
   }
 
   claimIncome(g: GameView): boolean {
@@ -316,7 +330,7 @@ export class ParametricPolicy implements Policy {
   }
 
   private prosecute(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    if (!this.aggressive || collapseClose(g)) return false;
+    if (!this.aggressive || this.collapseClose(g)) return false;
     const rival = leader(g, me);
     let best = -1;
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
@@ -335,13 +349,23 @@ export class ParametricPolicy implements Policy {
 
   /** State legions the active wars still want beyond those in the box, within the limit and the purse. */
   private legionsToRaise(g: GameView): number {
+    // One pass over the wars: their wants, and the census of stateLegions and stateReserve.
+    const wars = g.wars;
     let want = 0;
-    for (let w = 0; w < g.wars.status.length; w++) {
-      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
+    let active = 0;
+    let commanders = 0;
+    let warLegions = 0;
+    for (let w = 0; w < wars.status.length; w++) {
+      warLegions += wars.stateLegions[w]!;
+      if (wars.commander[w]! >= 0) commanders++;
+      if (wars.status[w] !== 1) continue;
+      active++;
+      want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
     }
     want -= g.legionsBox + popcount(factionLegionsAt(g, FL_BOX));
-    const room = g.params.maxStateLegions - stateLegions(g);
-    const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
+    const room = g.params.maxStateLegions - (g.legionsBox + garrisonLegions(g as GameState) + warLegions);
+    const reserve = reserveOf(g, active, commanders, warLegions);
+    const afford = Math.floor((g.stateTreasury - reserve + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
     return Math.max(0, Math.min(want, room, afford));
   }
 
@@ -539,7 +563,7 @@ export class ParametricPolicy implements Policy {
     if (!this.aggressive) return false;
     const rival = leader(g, me);
     // The leader's lead and purse first: collapseClose scans the wars.
-    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4 || collapseClose(g)) return false;
+    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4 || this.collapseClose(g)) return false;
     m.target = rival;
     m.count = Math.floor(g.treasury[rival]! / 2);
     return true;
@@ -584,6 +608,16 @@ export class ParametricPolicy implements Policy {
     // Our vote on each agenda entry, asked at most once per choice (the state does not change while we choose).
     const votes = this.agendaVotes;
     for (let i = 0; i < count; i++) votes[i] = NOT_ASKED;
+    this.choosing = true;
+    this.closeInChoice = NOT_ASKED;
+    try {
+      return this.chooseNext(g, me, agenda, count, votes);
+    } finally {
+      this.choosing = false;
+    }
+  }
+
+  private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number, votes: number[]): number {
     let best = -1;
     let bestKey = -Infinity;
     for (let i = 0; i < count; i++) {
@@ -694,7 +728,7 @@ export class ParametricPolicy implements Policy {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
+        const close = this.collapseClose(g); // (asked once: cooperative() would ask it again)
         if (this.w.guardCommands >= 0.5 && b >= 0 && !close && this.privateVote(g, me, b) < 0) return -1;
         if (g.ri >= this.w.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
         return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
@@ -743,7 +777,7 @@ export class ParametricPolicy implements Policy {
         // ror-dictator: the Republic's general when we cooperate; otherwise judged as a command for his faction.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !this.collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
         return this.cooperative(g) ? 1 : this.privateVote(g, me, b);
       }
       case ELECT_CONSUL_FOR_LIFE:
@@ -981,7 +1015,7 @@ export class ParametricPolicy implements Policy {
    * likely to be caught as to kill); the target is its present senator of most votes.
    */
   assassinTarget(g: GameView, me: number): number {
-    if (!this.aggressive || collapseClose(g)) return -1;
+    if (!this.aggressive || this.collapseClose(g)) return -1;
     const rival = leader(g, me);
     if (rival < 0 || g.prestige[rival]! - g.prestige[me]! <= g.params.rorAssassinCaughtPrestige) return -1;
     if ((g.params.rorMaxAssassins > 0 && this.assassinsToHire(g, me) < 1) || this.assassinOf(g, me) < 0) return -1;
