@@ -617,19 +617,29 @@ export class ParametricPolicy implements Policy {
     }
   }
 
+  /**
+   * The entry of highest key (ours 30, else 10 per step of our vote from against to for, less its
+   * military stage), the earliest among equals. Our own motions are weighed first: their key needs no
+   * vote, and another's motion is weighed (its vote asked) only while it could still beat the best.
+   */
   private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number, votes: number[]): number {
     let best = -1;
     let bestKey = -Infinity;
-    for (let i = 0; i < count; i++) {
-      if (!tableable(g, i)) continue;
-      const m = agenda[i]!;
-      const mine = m.sponsor === me;
-      if (this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
-      // Preference first; among equals the earlier military stage, so no business is cut short by accident.
-      const key = (mine ? 3 : this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - Math.max(0, stageOf(m.kind));
-      if (key > bestKey) {
-        bestKey = key;
-        best = i;
+    for (let pass = 0; pass < 2; pass++) {
+      const ours = pass === 0;
+      for (let i = 0; i < count; i++) {
+        const m = agenda[i]!;
+        if ((m.sponsor === me) !== ours) continue;
+        const stage = Math.max(0, stageOf(m.kind));
+        const most = (ours ? 30 : 20) - stage; // its key if we are for it
+        if (most < bestKey || (most === bestKey && i > best)) continue;
+        if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
+        // Preference first; among equals the earlier military stage, so no business is cut short by accident.
+        const key = ours ? most : (this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - stage;
+        if (key > bestKey || (key === bestKey && i < best)) {
+          bestKey = key;
+          best = i;
+        }
       }
     }
     return best >= 0 ? best : naturalNext(g);
