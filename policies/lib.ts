@@ -48,9 +48,15 @@ export function bestOwn(g: GameView, me: number, cands: readonly number[]): numb
 /** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
 export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
   let b = -1;
-  for (const s of cands) {
+  let bStatus = 0;
+  for (let k = 0; k < cands.length; k++) {
+    const s = cands[k]!;
     if (owner !== -2 && g.senOwner[s] !== owner) continue;
-    if (b < 0 || statusOf(s) > statusOf(b)) b = s;
+    const st = statusOf(s);
+    if (b < 0 || st > bStatus) {
+      b = s;
+      bStatus = st;
+    }
   }
   return b;
 }

@@ -95,6 +95,9 @@ export class ParametricPolicy implements Policy {
   /** True while tableNext weighs the agenda: collapseClose is then read once (closeInChoice: 1, 0 or NOT_ASKED). */
   private choosing = false;
   private closeInChoice = NOT_ASKED;
+  /** What bestGenerals found: our candidate of highest Status and any faction's (-1 none). */
+  private ownGeneral = -1;
+  private anyGeneral = -1;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
@@ -400,6 +403,7 @@ export class ParametricPolicy implements Policy {
     const boxMask = factionLegionsAt(g, FL_BOX);
     const dw = this.dictatorWar(g, cands);
     let coop = -1; // cooperative(g), asked once at most (it scans the wars)
+    let generalsRead = false;
     for (let w = 0; w < g.wars.status.length; w++) {
       if (g.wars.status[w] !== 1 || dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
       const other = pendingLike(g, DISPATCH, w);
@@ -410,8 +414,10 @@ export class ParametricPolicy implements Policy {
         // Our own general when he is good enough (ownGeneralMargin), else the best one; the Dictator
         // (with his Master of Horse) is a candidate for the largest war only.
         const d = w === dw ? g.rorDictator : -1;
-        let own = this.bestGeneral(g, cands, me);
-        let best = this.bestGeneral(g, cands, -2);
+        if (!generalsRead) this.bestGenerals(g, cands, me); // (the candidates are the same for every war)
+        generalsRead = true;
+        let own = this.ownGeneral;
+        let best = this.anyGeneral;
         if (d >= 0) {
           if (best < 0 || commandRating(g, d, -1) >= militaryRatingOf(best)) best = d;
           if (ownerOf(g, d) === me && (own < 0 || commandRating(g, d, -1) >= militaryRatingOf(own))) own = d;
@@ -463,14 +469,16 @@ export class ParametricPolicy implements Policy {
       let cmd: number;
       if (coop) {
         if (reinforceable(g, w, 0) || legionsAt(g, w) >= this.spare(g, w)) continue;
-        const own = this.bestGeneral(g, cands, me);
-        const best = this.bestGeneral(g, cands, -2);
+        this.bestGenerals(g, cands, me);
+        const own = this.ownGeneral;
+        const best = this.anyGeneral;
         cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
       } else {
         let ours = false;
         for (let e = 0; e < maxDetachments(g); e++) if (ownerOf(g, detCommander(g, w, e)) === me) ours = true;
         if (ours) continue;
-        cmd = this.bestGeneral(g, cands, me);
+        this.bestGenerals(g, cands, me);
+        cmd = this.ownGeneral;
       }
       if (cmd < 0) continue;
       const need = legionsWanted(g, w, militaryRatingOf(cmd), this.w.warMargin);
@@ -500,8 +508,9 @@ export class ParametricPolicy implements Policy {
       if (g.wars.status[w] !== 1) continue;
       for (let d = 1; d < maxDetachments(g); d++) {
         if (detCommander(g, w, d) >= 0 || detStateLegions(g, w, d) + popcount(detFactionMask(g, w, d)) === 0) continue;
-        const own = this.bestGeneral(g, cands, me);
-        const best = this.bestGeneral(g, cands, -2);
+        this.bestGenerals(g, cands, me);
+        const own = this.ownGeneral;
+        const best = this.anyGeneral;
         const cmd = own >= 0 && (!this.civic || militaryRatingOf(own) + this.w.ownGeneralMargin >= militaryRatingOf(best)) ? own : best;
         if (cmd < 0) return false;
         m.target = w;
@@ -527,14 +536,30 @@ export class ParametricPolicy implements Policy {
     return best;
   }
 
-  /** Highest Status among the candidates of `owner` (any when -2), leaving the Dictator to his own war. */
-  private bestGeneral(g: GameView, cands: readonly number[], owner: number): number {
-    let b = -1;
-    for (const s of cands) {
-      if (s === g.rorDictator || (owner !== -2 && g.senOwner[s] !== owner)) continue;
-      if (b < 0 || statusOf(s) > statusOf(b)) b = s;
+  /**
+   * The candidates of highest Status, ours (ownGeneral) and of any faction (anyGeneral), -1 for none,
+   * the first among equals; the Dictator is left to his own war. One pass for both.
+   */
+  private bestGenerals(g: GameView, cands: readonly number[], me: number): void {
+    let own = -1;
+    let ownStatus = 0;
+    let any = -1;
+    let anyStatus = 0;
+    for (let k = 0; k < cands.length; k++) {
+      const s = cands[k]!;
+      if (s === g.rorDictator) continue;
+      const st = statusOf(s);
+      if (any < 0 || st > anyStatus) {
+        any = s;
+        anyStatus = st;
+      }
+      if (g.senOwner[s] === me && (own < 0 || st > ownStatus)) {
+        own = s;
+        ownStatus = st;
+      }
     }
-    return b;
+    this.ownGeneral = own;
+    this.anyGeneral = any;
   }
 
   /** A concession in the Forum for our senator of most votes, unless we already asked for it or it was refused this turn. */
