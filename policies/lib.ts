@@ -79,14 +79,16 @@ export function collapseClose(g: GameView): boolean {
   let due = false;
   for (let i = 0; i < w.status.length; i++) {
     const st = w.status[i];
+    // Two wars at once, or a war now and another due next turn: close, whatever the treasury.
     if (st === 1) {
-      if (++active >= 2) return true; // two wars at once: close, whatever the treasury
-    } else if (st === 0 && w.turn[i] === next) due = true;
+      if (++active >= 2 || due) return true;
+    } else if (st === 0 && w.turn[i] === next) {
+      if (active > 0) return true;
+      due = true;
+    }
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
-  // The cheap test first: the reserve is counted only when the wars do not decide.
-  if (active > 0 && due) return true;
   return g.stateTreasury < reserveOf(g, active, commanders, legions);
 }
 
