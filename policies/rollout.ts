@@ -9,7 +9,8 @@ import { initPolicies, playOn } from '../src/legions/game.js';
 import { hideFuture } from '../src/legions/hidden.js';
 import type { Motion } from '../src/legions/motion.js';
 import { type GameView, type Policy, popcount, winnersOf } from '../src/legions/policy.js';
-import { cloneState, copyState, type GameState } from '../src/legions/state.js';
+import { setupGame } from '../src/legions/setup.js';
+import { copyState, type GameState } from '../src/legions/state.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN, type Weights } from './parametric.js';
 import { competentWeightsPath, loadWeights } from './weights.js';
 
@@ -71,6 +72,15 @@ export const DEFAULT_ROLLOUT: RolloutOptions = { rollouts: 4, common: true, surv
 
 /** The policy before the race (`rollout:classic`): four independent playouts of every posture, every turn. */
 export const CLASSIC_ROLLOUT: RolloutOptions = { rollouts: 4, common: false, survivalWeight: 0.5, race: null };
+
+/**
+ * A state for playouts to be copied over, made by setupGame like every real game's state (not by
+ * cloneState's spread), so the engine sees one object shape and its optimised code is not thrown away
+ * and rebuilt polymorphic when the first playouts run.
+ */
+function scratchState(g: GameState): GameState {
+  return setupGame({ players: g.players, params: g.params, board: g.board, variants: g.variants }, 'rollout/scratch', false);
+}
 
 /** Makes the policy a seat plays in the rollouts (the real game's other policies, by name). */
 export type SeatFactory = (seat: number) => Policy;
@@ -203,8 +213,8 @@ export class RolloutPolicy implements Policy {
   /** The hidden future of `seed` seen by `me`, kept in this.future for the candidates to be played in. */
   private makeFuture(g: GameState, me: number, seed: string): void {
     let f = this.future;
-    if (f === null || f.players !== g.players) f = this.future = cloneState(g);
-    else copyState(f, g);
+    if (f === null || f.players !== g.players) f = this.future = scratchState(g);
+    copyState(f, g);
     f.trace = null;
     hideFuture(f, me, seed);
   }
@@ -213,16 +223,16 @@ export class RolloutPolicy implements Policy {
   private playFuture(me: number, k: number): number {
     const f = this.future!;
     let clone = this.scratch;
-    if (clone === null || clone.players !== f.players) clone = this.scratch = cloneState(f);
-    else copyState(clone, f);
+    if (clone === null || clone.players !== f.players) clone = this.scratch = scratchState(f);
+    copyState(clone, f);
     return this.playOut(clone, me, k);
   }
 
   private simulate(g: GameState, me: number, k: number, seed: string): number {
     // One scratch state for every playout (copied over, not cloned: no garbage per playout).
     let clone = this.scratch;
-    if (clone === null || clone.players !== g.players) clone = this.scratch = cloneState(g);
-    else copyState(clone, g);
+    if (clone === null || clone.players !== g.players) clone = this.scratch = scratchState(g);
+    copyState(clone, g);
     clone.trace = null;
     hideFuture(clone, me, seed);
     return this.playOut(clone, me, k);
