@@ -10,9 +10,9 @@ import { evaluate, tune } from '../src/ai/tune.js';
 import { makePrng, shuffle } from '../src/core/rng.js';
 import { initPolicies, playOn, startGame } from '../src/legions/game.js';
 import { cloneState, type GameState } from '../src/legions/state.js';
-import { parsePolicies } from '../policies/index.js';
+import { makePolicy, parsePolicies } from '../policies/index.js';
 import { OPPORTUNIST, STATESMAN, type Weights } from '../policies/parametric.js';
-import { RolloutPolicy } from '../policies/rollout.js';
+import { COMPETENT_POSTURE, DEFAULT_RACE, DEFAULT_ROLLOUT, RolloutPolicy } from '../policies/rollout.js';
 import { makeConfig } from './helpers.js';
 import { testTempDir } from './tmp.js';
 
@@ -92,6 +92,83 @@ describe('rollout policy', () => {
     expect(run()).toEqual(a);
     expect(a.errors).toBe(0);
     expect(a.chosen.length).toBeGreaterThan(0);
+  });
+});
+
+describe('rollout policy: the sticky race (the default)', () => {
+  const seats = 'rollout:race:1:2:4,opportunist,statesman,opportunist,statesman';
+  const race = { ...DEFAULT_RACE, every: 1, screen: 2, confirm: 4 };
+
+  it('parses its budget and keeps the classic allocation reachable', () => {
+    expect((makePolicy('rollout') as RolloutPolicy).opts).toBe(DEFAULT_ROLLOUT);
+    expect((makePolicy('rollout:race:3:2:5') as RolloutPolicy).opts.race).toEqual({ ...DEFAULT_RACE, every: 3, screen: 2, confirm: 5 });
+    expect((makePolicy('rollout:race') as RolloutPolicy).opts.race).toEqual(DEFAULT_RACE);
+    expect((makePolicy('rollout:classic') as RolloutPolicy).opts).toMatchObject({ rollouts: 4, common: false, race: null });
+    expect((makePolicy('rollout:4') as RolloutPolicy).opts).toEqual((makePolicy('rollout:classic') as RolloutPolicy).opts);
+    for (const bad of ['rollout:race:0', 'rollout:race:2:0', 'rollout:race:2:1:-1', 'rollout:race:1.5', 'rollout:race:1:2:3:4', 'rollout:race:', 'rollout:racex', 'rollout:classic:2']) {
+      expect(() => makePolicy(bad), bad).toThrow(/rollout/);
+    }
+  });
+
+  it('never reads the real future and leaves the real game untouched', () => {
+    for (const t of [1, 3, 5]) {
+      const g = gameAtTurn(t, `honest-race/${t}`);
+      if (g.lost) continue;
+      const before = JSON.stringify({ ...g, rng: null });
+      const h = cloneState(g);
+      changeTheFuture(h, 0);
+      const a = chooser(seats).racePosture(g, 0, race);
+      expect(chooser(seats).racePosture(h, 0, race)).toBe(a);
+      expect(JSON.stringify({ ...g, rng: null })).toBe(before);
+    }
+  });
+
+  it('prunes: a challenger not ahead in the screen costs no confirmation, and only a confirmed one takes over', () => {
+    const costs = new Set<number>();
+    for (let t = 0; t < 6; t++) {
+      const g = gameAtTurn(t, `prune/${t}`);
+      if (g.lost) continue;
+      const r = chooser(seats);
+      const k = r.racePosture(g, 0, race);
+      const screen = race.candidates.length * race.screen;
+      expect([screen, screen + 2 * race.confirm]).toContain(r.playouts);
+      if (r.playouts === screen) expect(k).toBe(COMPETENT_POSTURE);
+      costs.add(r.playouts);
+    }
+    expect(costs.has(race.candidates.length * race.screen)).toBe(true); // some searches stop after the screen
+  });
+
+  it('searches only every few turns and keeps its posture in between', () => {
+    const cfg = makeConfig(5);
+    const pols = parsePolicies('rollout:race:3:1:2,competent,competent,competent,competent', 5);
+    const g = startGame(cfg, 'race-skip', pols);
+    const r = pols[0] as RolloutPolicy;
+    const playoutsByTurn: number[] = [];
+    while (g.lost === 0 && g.turn < g.params.turns) {
+      const before = r.playouts;
+      playOn(g, pols, g.turn + 1); // one turn: the rollout seat's beginTurn, then the turn
+      playoutsByTurn.push(r.playouts - before);
+    }
+    expect(playoutsByTurn.length).toBeGreaterThan(3);
+    playoutsByTurn.forEach((n, t) => expect(n > 0, `turn ${t}`).toBe(t % 3 === 2));
+    r.chosen.forEach((k, t) => { if (t % 3 !== 2 && t > 0) expect(k).toBe(r.chosen[t - 1]); });
+    expect(r.decisions).toBe(playoutsByTurn.length);
+  });
+
+  it('is deterministic for a given seed, plays legal games and costs a fraction of the classic playouts', () => {
+    const run = (name: string) => {
+      const pols = parsePolicies(`${name},statesman,opportunist,statesman,opportunist`, 5);
+      const g = startGame(makeConfig(5), 'race-det', pols);
+      playOn(g, pols);
+      const r = pols[0] as RolloutPolicy;
+      return { prestige: g.prestige, lost: g.lost, errors: g.stats.policyErrors, chosen: r.chosen, playouts: r.playouts, decisions: r.decisions };
+    };
+    const a = run('rollout');
+    expect(run('rollout')).toEqual(a);
+    expect(a.errors).toBe(0);
+    expect(a.decisions).toBeGreaterThan(0);
+    expect(a.playouts).toBeLessThan(20 * a.decisions / 5);
+    expect(run('rollout:classic').playouts).toBe(20 * run('rollout:classic').decisions);
   });
 });
 

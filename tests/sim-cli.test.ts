@@ -318,6 +318,16 @@ describe('bench', () => {
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
   });
 
+  it('measures a named rollout variant and refuses a policy that is not a rollout one', () => {
+    const r = run(['bench', '--games', '10', '--threads', '1', '--rollout-games', '1', '--rollout-policy', 'rollout:classic', '--json']);
+    expect(r.status).toBe(0);
+    const b = JSON.parse(r.stdout);
+    expect(b.rollout).toMatchObject({ policy: 'rollout:classic', games: 1, playoutsPerDecision: 20 });
+    const bad = run(['bench', '--games', '2', '--rollout-policy', 'competent']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/^legions: --rollout-policy must be a rollout policy .*got competent$/m);
+  });
+
   it('refuses a bad --rollout-games', () => {
     for (const v of ['-1', '1001', '2.5']) {
       const r = run(['bench', '--games', '2', '--rollout-games', v]);

@@ -5,7 +5,7 @@
 // allocation and GC time per game on the main thread, and the rollout policy's cost per decision.
 import { GCProfiler } from 'node:v8';
 import type { CommandModule } from 'yargs';
-import { parsePolicies } from '../../policies/index.js';
+import { makePolicy, parsePolicies } from '../../policies/index.js';
 import { checkFieldSeats, DEFAULT_FIELD, FIELD_NAMES, loadField } from '../../policies/fields.js';
 import { RolloutPolicy } from '../../policies/rollout.js';
 import { gameSeed, type Stream, Tychei, type TycheiState, uniformInt } from '../core/rng.js';
@@ -49,9 +49,13 @@ export interface RngFloor {
 }
 
 export interface RolloutBench {
+  /** The rollout seat's policy (rollout, rollout:classic, ...). */
+  policy: string;
   games: number;
   decisions: number;
   msPerDecision: number;
+  /** Playouts per decision: the cost in games' tails, independent of the machine. */
+  playoutsPerDecision: number;
 }
 
 export interface ParallelBenchResult extends BenchResult {
@@ -170,20 +174,28 @@ export function rngFloor(games: number, field: BenchField = benchField(), sample
 }
 
 /** The rollout policy's cost: `games` games with one rollout seat (rotating) among the field's policies. */
-export function rolloutBench(games: number, field: BenchField = benchField()): RolloutBench {
+/** Refuses a name that is not a rollout policy's (before any game is played). */
+function checkRolloutPolicy(name: string): void {
+  if (!(makePolicy(name) instanceof RolloutPolicy)) throw new InputError(`--rollout-policy must be a rollout policy (rollout, rollout:classic, rollout:race:..., rollout:N), got ${name}`);
+}
+
+export function rolloutBench(games: number, field: BenchField = benchField(), policy = 'rollout'): RolloutBench {
+  checkRolloutPolicy(policy);
   const cfg = benchConfig();
   let ms = 0;
   let decisions = 0;
+  let playouts = 0;
   for (let i = 0; i < games; i++) {
     const seat = i % 5;
-    const names = field.policies.map((p, s) => (s === seat ? 'rollout' : p));
+    const names = field.policies.map((p, s) => (s === seat ? policy : p));
     const pols = parsePolicies(names.join(','), 5);
     playGame(cfg, ROLLOUT_BENCH_SEED, i, pols);
     const r = pols[seat] as RolloutPolicy;
     ms += r.millis;
     decisions += r.decisions;
+    playouts += r.playouts;
   }
-  return { games, decisions, msPerDecision: decisions ? ms / decisions : 0 };
+  return { policy, games, decisions, msPerDecision: decisions ? ms / decisions : 0, playoutsPerDecision: decisions ? playouts / decisions : 0 };
 }
 
 /** The same workload on the worker pool; the outcome records are hashed in game order as they merge. */
@@ -200,10 +212,11 @@ export async function runPoolBench(games: number, threads: number, field: BenchF
 }
 
 /** Every figure of one bench run (the order of the runs: main thread, floor, rollouts, pool). */
-export async function fullBench(games: number, threads: number, rolloutGames: number, field: BenchField = benchField()): Promise<ParallelBenchResult> {
+export async function fullBench(games: number, threads: number, rolloutGames: number, field: BenchField = benchField(),
+  rolloutPolicy = 'rollout'): Promise<ParallelBenchResult> {
   const single = runBench(games, field);
   const floor = rngFloor(games, field);
-  const rollout = rolloutGames > 0 ? rolloutBench(rolloutGames, field) : null;
+  const rollout = rolloutGames > 0 ? rolloutBench(rolloutGames, field, rolloutPolicy) : null;
   const par = await runPoolBench(games, threads, field);
   return {
     ...par, threads, single, scaling: par.gamesPerSecond / single.gamesPerSecond,
@@ -228,7 +241,7 @@ export function benchText(r: ParallelBenchResult): string {
     `signature ${r.single.signature}\n`;
 }
 
-export const benchCommand: CommandModule<object, { games: number; threads?: number; json: boolean; field: string; 'rollout-games': number }> = {
+export const benchCommand: CommandModule<object, { games: number; threads?: number; json: boolean; field: string; 'rollout-games': number; 'rollout-policy': string }> = {
   command: 'bench',
   describe: 'Throughput of 5-player games of a field on 1 thread and on all threads, the random-number floor, allocation, rollout cost and the outcome signature',
   builder: (y) =>
@@ -236,14 +249,16 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
       .option('field', { type: 'string', default: DEFAULT_FIELD, describe: `The players: ${FIELD_NAMES.join(', ')}, or a field FILE.json` })
       .option('threads', { type: 'number', describe: 'Worker threads for the parallel run (default: the machine\'s cores)' })
       .option('rollout-games', { type: 'number', default: 4, describe: 'Games with one rollout seat for the rollout cost per decision, 0..1000 (0: skip)' })
+      .option('rollout-policy', { type: 'string', default: 'rollout', describe: 'The rollout seat\'s policy: rollout, rollout:classic, rollout:race:..., rollout:N' })
       .option('json', { type: 'boolean', default: false, describe: 'Print the result as one JSON object' }) as never,
   handler: async (a) => {
     intInRange('--games', a.games, 1, MAX_GAMES);
     intInRange('--rollout-games', a['rollout-games'], 0, 1000);
     threadsInRange(a.threads);
+    checkRolloutPolicy(a['rollout-policy']);
     const threads = a.threads ?? defaultThreads();
     const field = benchField(a.field);
-    const r = await fullBench(a.games, threads, a['rollout-games'], field);
+    const r = await fullBench(a.games, threads, a['rollout-games'], field, a['rollout-policy']);
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else process.stdout.write(benchText(r));
     if (a.games < 10000 && !a.json) {
