@@ -10,7 +10,7 @@ import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../sta
 import { newDetachment } from '../ror/detachments.js';
 import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';
-import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote, recordFailure } from './voting.js';
+import { alreadyFailed, describeMotion, findCoSponsor, presentFactionMask, putToVote, recordFailure } from './voting.js';
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
@@ -57,6 +57,7 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
+  if (g.agendaCount === 0) return -1; // the usual case: no key to compute
   const key = motionKey(m);
   for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
@@ -291,9 +292,10 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     }
     if (g.cands.length === 1) continue; // the last candidate refused and is out
     g.agendaCount = 0;
+    const present = presentFactionMask(g); // nobody comes or goes while the nominations are made
     for (let i = 1; i <= n; i++) {
       const f = (chair + i) % n;
-      if (!hasSenatorPresent(g, f)) continue;
+      if ((present & (1 << f)) === 0) continue;
       if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
       const dup = pendingIndex(g, m);
       if (dup < 0) addToAgenda(g);

@@ -9,7 +9,7 @@ import {
 } from '../motion.js';
 import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { factionName, type GameState } from '../state.js';
 import {
   addToAgenda, askProposal, chairChooses, lapse, type MotionRules, outOfStage, pendingIndex, policyDuplicate, resolve,
   stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
@@ -18,7 +18,7 @@ import { billsBusiness } from './bills.js';
 import { censureRules, concessionRules, developable, developRules } from './business.js';
 import { landActRules, repealRules } from './land-acts.js';
 import { militaryRules, ownLegions, recallCommanderless } from './military.js';
-import { describeMotion } from './voting.js';
+import { describeMotion, presentFactionMask } from './voting.js';
 
 /** The motions a faction may make in the open business, in the rules' order of business. */
 const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
@@ -28,7 +28,10 @@ const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
   [CONCESSION, concessionRules], [LAND_ACT, landActRules], [REPEAL_LAND_ACT, repealRules], [CENSURE, censureRules],
 ];
 
-const rulesOf = (kind: number): MotionRules => (kind === DEVELOP ? developRules : OPEN_MOTIONS.find(([k]) => k === kind)![1]);
+/** The rules of each kind that may be on the open business's agenda, indexed by kind (one read when tabling). */
+const RULES_BY_KIND: MotionRules[] = [];
+for (const [kind, rules] of OPEN_MOTIONS) RULES_BY_KIND[kind] = rules;
+RULES_BY_KIND[DEVELOP] = developRules;
 
 /** Whether a kind may be moved at all under the variations in play. */
 function allowedKind(g: GameState, kind: number): boolean {
@@ -73,7 +76,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
   let made = 0;
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
   let open = openKinds(g);
-  let present = presentFactions(g);
+  let present = presentFactionMask(g);
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
@@ -86,7 +89,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
       made++;
       if (r === RESOLVED) {
         open = openKinds(g);
-        present = presentFactions(g);
+        present = presentFactionMask(g);
       }
     }
   }
@@ -102,16 +105,6 @@ function openKinds(g: GameState): number {
     open |= 1 << k;
   }
   return open;
-}
-
-/** Bit f set when faction f has a senator present (one pass over the senators). */
-function presentFactions(g: GameState): number {
-  let mask = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) mask |= 1 << f;
-  }
-  return mask;
 }
 
 /** What makeMotion did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
@@ -176,7 +169,7 @@ function tableAgenda(g: GameState, policies: readonly Policy[], ownRaise: () => 
     const m = g.motion;
     m.tabledBy = chair;
     if (g.trace) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
-    const rules = rulesOf(m.kind);
+    const rules = RULES_BY_KIND[m.kind]!;
     if (!stillInOrder(g, rules)) continue;
     // Tempo: a motion that needs a vote takes time; development without aid does not.
     if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {

@@ -21,6 +21,16 @@ export function countPower(g: GameState, power: number[]): void {
   for (let f = 0; f < power.length; f++) if (power[f]! > 0) power[f] += g.knights[f]!;
 }
 
+/** Bit f set when faction f has a senator present (one pass over the senators). */
+export function presentFactionMask(g: GameState): number {
+  let mask = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) mask |= 1 << f;
+  }
+  return mask;
+}
+
 export function hasSenatorPresent(g: GameState, f: number): boolean {
   for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) return true;
   return false;
