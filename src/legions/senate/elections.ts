@@ -1,6 +1,6 @@
 // Appoint Consul and Censor: the first business of every Senate Meeting.
 import { addPrestige, log } from '../common.js';
-import { ELECT_CENSOR, ELECT_CONSUL, type Motion } from '../motion.js';
+import { ELECT_CENSOR, ELECT_CONSUL, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
@@ -8,7 +8,7 @@ import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-erra
 import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
-const consulRules: MotionRules = {
+const consulRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
     for (let s = 0; s < SENATORS; s++) {
@@ -19,14 +19,14 @@ const consulRules: MotionRules = {
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
-};
+});
 
 /**
  * Censor candidates: present, in Rome, in a faction, formerly Consul or Censor, not the new Consul;
  * with ror-senate-errata's succession rule, not the sitting Censor either; with ror-dictator, not the
  * new Dictator or Master of Horse (one office at a time).
  */
-const censorRules: MotionRules = {
+const censorRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
     const barred = errata(g, 'rorCensorSuccession') ? g.censor : -1;
@@ -38,7 +38,7 @@ const censorRules: MotionRules = {
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
-};
+});
 
 export function elections(g: GameState, policies: readonly Policy[]): void {
   const firstTurn = g.temporaryConsul;

@@ -1,6 +1,6 @@
 // Appoint Governors: returning governors, then every vacant conquered province must be filled.
 import { askBool, log, returnSenator } from '../common.js';
-import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
+import { APPOINT_GOVERNOR, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { repopulate } from '../ror/repopulation.js';
@@ -22,7 +22,7 @@ export function returnGovernors(g: GameState): void {
 }
 
 /** Governor of province g.motion.target: free senators and Forum neutrals not rejected for it. */
-const governorRules: MotionRules = {
+const governorRules: MotionRules = motionRules({
   candidates(g) {
     const p = g.motion.target;
     listFreeSenators(g, true);
@@ -41,7 +41,7 @@ const governorRules: MotionRules = {
     return askBool(g, f, policies[f]!.consent(g, f, m), 'consent') || governorCompelled(g, s);
   },
   execute() {},
-};
+});
 
 export function appointGovernors(g: GameState, policies: readonly Policy[]): void {
   for (let p = 0; p < g.provConquered.length; p++) {

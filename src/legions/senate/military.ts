@@ -1,7 +1,7 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
 import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
 import { legionsAt, stateLegionCount } from '../income.js';
-import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
+import { DISPATCH, type Motion, motionRules, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { commandRating, dictatorCommands, dictatorTakesCommand } from '../ror/dictator.js';
 import {
@@ -76,7 +76,7 @@ const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
 
-const disbandRules: MotionRules = {
+const disbandRules: MotionRules = motionRules({
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0,
   check(g, m) {
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
@@ -89,9 +89,9 @@ const disbandRules: MotionRules = {
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
     if (g.trace) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
   },
-};
+});
 
-const raiseRules: MotionRules = {
+const raiseRules: MotionRules = motionRules({
   applicable: (g) => g.noRaiseTurn !== g.turn && stateLegionCount(g) < g.params.maxStateLegions && g.stateTreasury >= raiseCost(g),
   check(g, m) {
     if (g.noRaiseTurn === g.turn) return 'Manpower Shortage: no legions may be raised this turn';
@@ -108,7 +108,7 @@ const raiseRules: MotionRules = {
     g.stats.legionsRaised += m.count;
     if (g.trace) log(g, `Raised ${m.count} State legions; State treasury ${g.stateTreasury}`);
   },
-};
+});
 
 /**
  * Commander candidates: free present faction senators and face-up neutrals, not rejected this turn;
@@ -145,7 +145,7 @@ function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion,
  * legions; a commanderless one with legions gets a commander; a free one (the lowest free, below
  * rorMaxCommanders) is a new commander with his own legions. Without it, detachment 0 is the war.
  */
-const dispatchRules: MotionRules = {
+const dispatchRules: MotionRules = motionRules({
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWarNeeding(g, false),
   candidates: (g) => commanderCandidates(g, DISPATCH),
   check(g, m) {
@@ -202,7 +202,7 @@ const dispatchRules: MotionRules = {
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, w, d, m.count, m.mask);
     if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
   },
-};
+});
 
 export function warName(g: GameState, w: number): string {
   const name = g.board.provinces[g.wars.province[w]!]!.name;
@@ -213,7 +213,7 @@ export function warName(g: GameState, w: number): string {
  * Transfer Legions: between two wars with commanders; at least one stays with the old commander.
  * With ror-multiple-commanders, from detachment `det` of the first war to detachment `det2` of the second.
  */
-const transferRules: MotionRules = {
+const transferRules: MotionRules = motionRules({
   // A source with two legions or more, and another war with a commander to receive them.
   applicable: (g) => warsWithLegions(g, 2) > 0 && warsWithCommander(g) >= 2,
   check(g, m) {
@@ -245,10 +245,10 @@ const transferRules: MotionRules = {
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, m.target2, m.det2, m.count, m.mask);
     if (g.trace) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
   },
-};
+});
 
 /** Recall Legions: some or all; when none are left the commander returns (and may vote at once). */
-const recallRules: MotionRules = {
+const recallRules: MotionRules = motionRules({
   applicable: (g) => warsWithLegions(g, 1) > 0,
   check(g, m) {
     const w = m.target;
@@ -266,7 +266,7 @@ const recallRules: MotionRules = {
     if (!passed) return;
     recallLegions(g, m.target, m.count, m.mask, m.det);
   },
-};
+});
 
 /** Recalls legions of detachment d (0: the war's own) to the box; a commander left with none comes home. */
 export function recallLegions(g: GameState, w: number, count: number, mask: number, d = 0): void {
@@ -280,7 +280,7 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
 }
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
-const replaceRules: MotionRules = {
+const replaceRules: MotionRules = motionRules({
   applicable: (g) => someWarNeeding(g, true),
   candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
   check(g, m) {
@@ -306,7 +306,7 @@ const replaceRules: MotionRules = {
     setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
     if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },
-};
+});
 
 /** Factions disband or raise their own legion without a vote (Disband / Raise New Legions). */
 export function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {
