@@ -234,11 +234,12 @@ export function advanceStage(g: GameState, stage: number, ownRaise: () => void):
 
 /**
  * Whether the tabled motion (in g.motion) is still in order: the game may have moved since it was
- * made (another motion passed, a stage closed). If not it lapses, unvoted and taking no time.
+ * made (another motion passed, a stage closed). If not it lapses, unvoted and taking no time. With
+ * `listed` the candidates of its kind in g.cands are already current.
  */
-export function stillInOrder(g: GameState, rules: MotionRules): boolean {
+export function stillInOrder(g: GameState, rules: MotionRules, listed = false): boolean {
   const m = g.motion;
-  if (rules.candidates) rules.candidates(g);
+  if (rules.candidates && !listed) rules.candidates(g);
   const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
   if (bad === null) return !ruledOut(g, rules);
   lapse(g, bad);

@@ -41,6 +41,16 @@ function allowedKind(g: GameState, kind: number): boolean {
   return true;
 }
 
+/**
+ * One meeting's open business: the factions' own raising (when the military business reaches it),
+ * and the kind whose candidates g.cands holds, current until a motion is resolved (-1: none), so
+ * that they are not listed again for every faction asked while nothing has changed.
+ */
+interface Business {
+  readonly ownRaise: () => void;
+  listed: number;
+}
+
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   for (let f = 0; f < n; f++) g.allowance[f] = g.params.motionAllowance;
@@ -51,10 +61,11 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
+  const ob: Business = { ownRaise, listed: -1 };
   for (let round = 0; ; round++) {
-    const made = motionRound(g, policies, ownRaise);
+    const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
-    tableAgenda(g, policies, ownRaise);
+    tableAgenda(g, policies, ob);
     if (g.motionBudget === 0) break; // Tempo: the meeting's time is up
   }
   if (g.militaryStage < STAGE_RAISE) ownRaise(); // the factions' own raising, if no military motion opened it
@@ -70,7 +81,7 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
  * motions of every kind; one it tables with a tribune is resolved at once, the others join the
  * agenda. Returns how many motions were made.
  */
-function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => void): number {
+function motionRound(g: GameState, policies: readonly Policy[], ob: Business): number {
   const n = g.players;
   const c = presidingFaction(g);
   let made = 0;
@@ -84,7 +95,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
     for (let k = 0; k < OPEN_MOTIONS.length; k++) {
       if (g.motionBudget === 0) return made;
       if ((open & (1 << k)) === 0) continue;
-      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ownRaise);
+      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
@@ -116,8 +127,10 @@ const RESOLVED = 2;
  * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
  * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
  */
-function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ownRaise: () => void): number {
-  if (!askProposal(g, policies, f, kind, -1, rules)) return NOT_MADE;
+function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
+  const listed = ob.listed === kind;
+  if (rules.candidates) ob.listed = kind;
+  if (!askProposal(g, policies, f, kind, -1, rules, listed)) return NOT_MADE;
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const dup = pendingIndex(g, g.motion);
   if (dup >= 0) {
@@ -144,7 +157,10 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   g.motion.tabledBy = f;
   if (g.trace) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
   if (!takeMotionSlot(g)) tempoOut(g);
-  else if (stillInOrder(g, rules)) resolve(g, policies, rules, ownRaise);
+  else if (stillInOrder(g, rules, true)) {
+    resolve(g, policies, rules, ob.ownRaise);
+    ob.listed = -1; // the game has moved: candidates are listed afresh
+  }
   return RESOLVED;
 }
 
@@ -162,7 +178,7 @@ function developRequests(g: GameState, policies: readonly Policy[], f: number): 
 }
 
 /** The Consul tables every motion on the agenda, one at a time in the order he chooses. */
-function tableAgenda(g: GameState, policies: readonly Policy[], ownRaise: () => void): void {
+function tableAgenda(g: GameState, policies: readonly Policy[], ob: Business): void {
   while (g.agendaCount > 0) {
     const chair = presidingFaction(g);
     takeFromAgenda(g, chairChooses(g, policies, chair));
@@ -170,13 +186,16 @@ function tableAgenda(g: GameState, policies: readonly Policy[], ownRaise: () => 
     m.tabledBy = chair;
     if (g.trace) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
     const rules = RULES_BY_KIND[m.kind]!;
-    if (!stillInOrder(g, rules)) continue;
+    const listed = ob.listed === m.kind;
+    if (rules.candidates) ob.listed = m.kind;
+    if (!stillInOrder(g, rules, listed)) continue;
     // Tempo: a motion that needs a vote takes time; development without aid does not.
     if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {
       tempoOut(g);
       continue;
     }
-    resolve(g, policies, rules, ownRaise);
+    resolve(g, policies, rules, ob.ownRaise);
+    ob.listed = -1; // the game has moved: candidates are listed afresh
   }
 }
 
