@@ -8,6 +8,7 @@ import type { Policy } from '../policy.js';
 import { detCommander, maxDetachments } from './detachments.js';
 import { askProposal, inCands, isRejected, type MotionRules, rejectCandidate } from '../senate/agenda.js';
 import { before, logEffects } from '../senate/describe.js';
+import { senatorMoved } from '../senate/roster.js';
 import { vacateOffices } from '../senate/prosecutions.js';
 import { hasSenatorPresent, putToVote } from '../senate/voting.js';
 import {
@@ -86,6 +87,7 @@ export function dictatorTakesCommand(g: GameState, s: number, w: number): void {
   g.senWhere[h] = AT_MASTER_OF_HORSE;
   g.senPost[h] = w;
   g.senPresent[h] = 0;
+  senatorMoved(g, h);
 }
 
 /** Dictator candidates: present faction senators in Rome, not the Consul, not rejected this turn (the Censor may stand). */

@@ -6,7 +6,8 @@ import {
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { factionName, type GameState, SENATORS } from '../state.js';
+import { forumSenators, lowestSenator, presentSenators } from './roster.js';
 import { newDetachment } from '../ror/detachments.js';
 import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';
@@ -41,12 +42,8 @@ export interface MotionRules {
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
   const cands = g.cands;
   let k = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    // Where he is rules most senators out with one read; the offices are checked last.
-    const where = g.senWhere[s];
-    if (where === AT_ROME) {
-      if (!g.senPresent[s] || g.senOwner[s]! < 0) continue;
-    } else if (where !== AT_FORUM || !includeNeutrals) continue;
+  for (let rest = includeNeutrals ? presentSenators(g) | forumSenators(g) : presentSenators(g); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
     if (k < cands.length) cands[k] = s;
     else cands.push(s);

@@ -6,6 +6,7 @@ import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from 
 import { repopulate } from '../ror/repopulation.js';
 import { governorCompelled } from '../ror/senate-errata.js';
 import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
+import { senatorMoved } from './roster.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
 export function returnGovernors(g: GameState): void {
@@ -55,6 +56,7 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     g.senWhere[s] = AT_GOVERNOR;
     g.senPost[s] = p;
     g.senPresent[s] = 0;
+    senatorMoved(g, s);
     g.provGovernor[p] = s;
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;

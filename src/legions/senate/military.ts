@@ -16,6 +16,7 @@ import {
   AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
 } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
+import { senatorMoved } from './roster.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {
@@ -275,7 +276,10 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
   for (let f = 0; f < g.players; f++) if (mask & (1 << f)) factionLegionLeaves(g, f, FL_BOX);
   const c = detCommander(g, w, d);
   releaseEmptyDet(g, w, d);
-  if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
+  if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) {
+    g.senPresent[c] = 1;
+    senatorMoved(g, c);
+  }
   if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
 }
 
@@ -301,6 +305,7 @@ const replaceRules: MotionRules = motionRules({
     g.senOfficeTurn[old] = g.turn;
     returnSenator(g, old);
     if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
+    senatorMoved(g, old);
     takeDetCommand(g, m.senator, w, m.det);
     dictatorTakesCommand(g, m.senator, w); // ror-dictator: his Master of Horse goes with him
     setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
