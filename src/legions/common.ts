@@ -3,6 +3,7 @@ import { uniformInt } from '../core/rng.js';
 import {
   AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, factionName,
 } from './state.js';
+import { senatorMoved } from './senate/roster.js';
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
 export class GameOver {
@@ -103,6 +104,7 @@ export function senatorToDeckBottom(g: GameState, s: number): void {
   g.senOwner[s] = -1;
   g.senPost[s] = -1;
   g.senPresent[s] = 0;
+  senatorMoved(g, s);
   // A card that comes back up is a new senator: no past offices, income or spoils.
   g.senCensorEligible[s] = 0;
   g.senOfficeTurn[s] = 0;
@@ -123,6 +125,7 @@ export function returnSenator(g: GameState, s: number): void {
   g.senWhere[s] = g.senOwner[s]! >= 0 ? AT_ROME : AT_FORUM;
   g.senPost[s] = -1;
   g.senPresent[s] = 0;
+  senatorMoved(g, s);
   if (s === g.rorDictator) masterOfHorseReturns(g); // ror-dictator: he goes where the Dictator goes
 }
 
@@ -133,6 +136,7 @@ export function masterOfHorseReturns(g: GameState): void {
   g.senWhere[h] = AT_ROME;
   g.senPost[h] = -1;
   g.senPresent[h] = g.step === 'senate' ? 1 : 0;
+  senatorMoved(g, h);
 }
 
 export function senatorCount(g: GameState, f: number): number {

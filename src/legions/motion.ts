@@ -1,4 +1,5 @@
 // Motions of the Senate Meeting: their kinds, fields and identity.
+import type { MotionRules } from './senate/agenda.js';
 
 /** The kinds of motion, in the rules' order of business (Senate Meeting). */
 export const ELECT_CONSUL = 0;
@@ -205,3 +206,14 @@ export function motionKey(m: Motion): number {
 /** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */
 export const keyKind = (key: number): number => key % 32;
 export const keyTarget = (key: number): number => (Math.floor(key / 1024) % 64) - 1;
+
+/**
+ * A kind's rules with every field present, in one order: all rules objects then share one shape, so
+ * the Senate's reads of `rules.check`, `rules.candidates` and the rest stay fast (not megamorphic).
+ */
+export function motionRules(r: MotionRules): MotionRules {
+  return {
+    applicable: r.applicable, candidates: r.candidates, check: r.check, rorOrder: r.rorOrder, rorDefer: r.rorDefer,
+    prepare: r.prepare, needsVote: r.needsVote, execute: r.execute,
+  };
+}

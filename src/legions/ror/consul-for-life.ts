@@ -2,7 +2,7 @@
 // Life, elected or reached automatically, wins the game for his faction at the end of the turn if the
 // Republic stands and he lives. No random draws.
 import { log, presidingFaction, totalStatus } from '../common.js';
-import { ELECT_CONSUL_FOR_LIFE, type Motion } from '../motion.js';
+import { ELECT_CONSUL_FOR_LIFE, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { askProposal, inCands, type MotionRules } from '../senate/agenda.js';
 import { before, logEffects } from '../senate/describe.js';
@@ -19,11 +19,11 @@ export function cflCandidates(g: GameState): void {
   }
 }
 
-const cflRules: MotionRules = {
+const cflRules: MotionRules = motionRules({
   candidates: cflCandidates,
   check: (g, m) => (inCands(g, m.senator) ? null : 'not eligible for Consul for Life'),
   execute() {},
-};
+});
 
 /** Votes the nominee adds for himself: his Status times rorCflStatusVotes (RoR: his Influence). */
 export function cflBonusVotes(g: GameState, m: Motion): number {

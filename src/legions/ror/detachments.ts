@@ -7,6 +7,7 @@
 // and these helpers reduce to the base game's fields.
 import { log, popcount, returnSenator } from '../common.js';
 import { AT_COMMANDER, FL_BOX, type GameState, MAX_DET, senatorName } from '../state.js';
+import { senatorMoved } from '../senate/roster.js';
 
 export const ROR_COMMANDERS = 'ror-multiple-commanders';
 
@@ -117,6 +118,7 @@ export function takeDetCommand(g: GameState, s: number, w: number, d: number): v
   g.senWhere[s] = AT_COMMANDER;
   g.senPost[s] = w;
   g.senPresent[s] = 0;
+  senatorMoved(g, s);
   g.senOfficeTurn[s] = g.turn;
   setDetCommander(g, w, d, s);
 }

@@ -3,11 +3,12 @@
 // The Master of Horse's death check draws from the module's own stream (GameState.rng.dictator).
 import { uniformInt } from '../../core/rng.js';
 import { addPrestige, log, masterOfHorseReturns, policyError, presidingFaction, senatorToDeckBottom } from '../common.js';
-import { ELECT_DICTATOR, NAME_MASTER_OF_HORSE } from '../motion.js';
+import { ELECT_DICTATOR, motionRules, NAME_MASTER_OF_HORSE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { detCommander, maxDetachments } from './detachments.js';
 import { askProposal, inCands, isRejected, type MotionRules, rejectCandidate } from '../senate/agenda.js';
 import { before, logEffects } from '../senate/describe.js';
+import { senatorMoved } from '../senate/roster.js';
 import { vacateOffices } from '../senate/prosecutions.js';
 import { hasSenatorPresent, putToVote } from '../senate/voting.js';
 import {
@@ -86,10 +87,11 @@ export function dictatorTakesCommand(g: GameState, s: number, w: number): void {
   g.senWhere[h] = AT_MASTER_OF_HORSE;
   g.senPost[h] = w;
   g.senPresent[h] = 0;
+  senatorMoved(g, h);
 }
 
 /** Dictator candidates: present faction senators in Rome, not the Consul, not rejected this turn (the Censor may stand). */
-const dictatorRules: MotionRules = {
+const dictatorRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
     for (let s = 0; s < SENATORS; s++) {
@@ -99,10 +101,10 @@ const dictatorRules: MotionRules = {
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for Dictator'),
   execute() {},
-};
+});
 
 /** Master of Horse candidates: present faction senators in Rome other than the Consul and the Dictator. */
-const masterRules: MotionRules = {
+const masterRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
     for (let s = 0; s < SENATORS; s++) {
@@ -112,7 +114,7 @@ const masterRules: MotionRules = {
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible Master of Horse'),
   execute() {},
-};
+});
 
 /**
  * Item 1a, right after the Consul election: when wars warrant it, the chair may nominate a Dictator

@@ -6,7 +6,7 @@
 import { uniformInt } from '../../core/rng.js';
 import { addPrestige, changeRI, legalInt, log, senatorToDeckBottom } from '../common.js';
 import { commanderKilled, resolveBattle, type Battle } from '../combat.js';
-import { GARRISON, type Motion, RECALL_GARRISON } from '../motion.js';
+import { GARRISON, type Motion, motionRules, RECALL_GARRISON } from '../motion.js';
 import type { MotionRules } from '../senate/agenda.js';
 import { vacateOffices } from '../senate/prosecutions.js';
 import { AT_GOVERNOR, type GameState, militaryRatingOf, senatorName, statusOf } from '../state.js';
@@ -30,7 +30,7 @@ export function garrisonProtects(g: GameState, p: number): boolean {
 const validProvince = (g: GameState, p: number): boolean => legalInt(p, 0, g.provConquered.length - 1);
 
 /** Garrison: 1 or more State legions from the box to a conquered province (no faction legions, no commander). */
-export const garrisonRules: MotionRules = {
+export const garrisonRules: MotionRules = motionRules({
   applicable(g) {
     if (!on(g) || g.legionsBox === 0) return false;
     for (let p = 0; p < g.provConquered.length; p++) if (g.provConquered[p]) return true;
@@ -53,10 +53,10 @@ export const garrisonRules: MotionRules = {
     g.stats.rorGarrisoned += m.count;
     if (g.trace) log(g, `${m.count} legions garrison ${g.board.provinces[p]!.name} (garrison ${g.provGarrison[p]})`);
   },
-};
+});
 
 /** Recall Garrison: legions of a garrison back to the box, not those deployed this turn (errata 9.641). */
-export const recallGarrisonRules: MotionRules = {
+export const recallGarrisonRules: MotionRules = motionRules({
   applicable(g) {
     if (!on(g)) return false;
     for (let p = 0; p < g.provGarrison.length; p++) if (recallableGarrison(g, p) > 0) return true;
@@ -77,7 +77,7 @@ export const recallGarrisonRules: MotionRules = {
     g.stats.rorGarrisonRecalled += m.count;
     if (g.trace) log(g, `${m.count} legions recalled from the garrison of ${g.board.provinces[m.target]!.name}`);
   },
-};
+});
 
 /** With `revolts`: how much the garrison lowers province p's revolt threshold (rorGarrisonDeterrence per legion). */
 export function garrisonDeterrence(g: GameState, p: number): number {

@@ -10,6 +10,7 @@ import { uniformInt } from '../../core/rng.js';
 import { drawSenator, legalInt, log, policyError } from '../common.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_ROME, factionName, type GameState, influenceOf, SENATORS, senatorName } from '../state.js';
+import { senatorMoved } from '../senate/roster.js';
 
 export const ROR_REPOPULATION = 'ror-repopulation';
 
@@ -78,6 +79,7 @@ export function repopulate(g: GameState, policies: readonly Policy[]): void {
     g.senWhere[s] = AT_ROME;
     g.senPost[s] = -1;
     g.senPresent[s] = 1;
+    senatorMoved(g, s);
     g.senMovedTurn[s] = g.turn;
     g.stats.rorRepopulated++;
     if (g.trace) log(g, `Repopulation of Rome: ${senatorName(s)} joins ${factionName(f)}`);

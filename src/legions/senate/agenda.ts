@@ -6,11 +6,12 @@ import {
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { factionName, type GameState, SENATORS } from '../state.js';
+import { forumSenators, lowestSenator, presentSenators } from './roster.js';
 import { newDetachment } from '../ror/detachments.js';
 import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';
-import { alreadyFailed, describeMotion, findCoSponsor, hasSenatorPresent, putToVote, recordFailure } from './voting.js';
+import { alreadyFailed, describeMotion, findCoSponsor, presentFactionMask, putToVote, recordFailure } from './voting.js';
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {
@@ -41,12 +42,8 @@ export interface MotionRules {
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
   const cands = g.cands;
   let k = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    // Where he is rules most senators out with one read; the offices are checked last.
-    const where = g.senWhere[s];
-    if (where === AT_ROME) {
-      if (!g.senPresent[s] || g.senOwner[s]! < 0) continue;
-    } else if (where !== AT_FORUM || !includeNeutrals) continue;
+  for (let rest = includeNeutrals ? presentSenators(g) | forumSenators(g) : presentSenators(g); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
     if (k < cands.length) cands[k] = s;
     else cands.push(s);
@@ -57,6 +54,7 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
+  if (g.agendaCount === 0) return -1; // the usual case: no key to compute
   const key = motionKey(m);
   for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
@@ -233,11 +231,12 @@ export function advanceStage(g: GameState, stage: number, ownRaise: () => void):
 
 /**
  * Whether the tabled motion (in g.motion) is still in order: the game may have moved since it was
- * made (another motion passed, a stage closed). If not it lapses, unvoted and taking no time.
+ * made (another motion passed, a stage closed). If not it lapses, unvoted and taking no time. With
+ * `listed` the candidates of its kind in g.cands are already current.
  */
-export function stillInOrder(g: GameState, rules: MotionRules): boolean {
+export function stillInOrder(g: GameState, rules: MotionRules, listed = false): boolean {
   const m = g.motion;
-  if (rules.candidates) rules.candidates(g);
+  if (rules.candidates && !listed) rules.candidates(g);
   const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
   if (bad === null) return !ruledOut(g, rules);
   lapse(g, bad);
@@ -291,9 +290,10 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     }
     if (g.cands.length === 1) continue; // the last candidate refused and is out
     g.agendaCount = 0;
+    const present = presentFactionMask(g); // nobody comes or goes while the nominations are made
     for (let i = 1; i <= n; i++) {
       const f = (chair + i) % n;
-      if (!hasSenatorPresent(g, f)) continue;
+      if ((present & (1 << f)) === 0) continue;
       if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
       const dup = pendingIndex(g, m);
       if (dup < 0) addToAgenda(g);

@@ -4,10 +4,11 @@ import {
   AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, factionName, type GameState, LAND_COMMISSION, SENATORS, senatorName,
   statusOf,
 } from '../state.js';
+import { motionRules } from '../motion.js';
 import type { MotionRules } from './agenda.js';
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
-export const concessionRules: MotionRules = {
+export const concessionRules: MotionRules = motionRules({
   applicable(g) {
     for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c] === CARD_FORUM) return true;
     return false;
@@ -26,7 +27,7 @@ export const concessionRules: MotionRules = {
     g.cardWhere[m.target] = m.senator;
     if (g.trace) log(g, `${EVENT_NAMES[m.target]} concession to ${senatorName(m.senator)} of ${factionName(g.senOwner[m.senator]!)}`);
   },
-};
+});
 
 /** Develop if draw + Status + aid/3 reaches the threshold (rules-notes 14: >= by default). */
 export function developmentSucceeds(g: GameState, draw: number, status: number, aid: number): boolean {
@@ -36,7 +37,7 @@ export function developmentSucceeds(g: GameState, draw: number, status: number, 
 }
 
 /** Development of province g.motion.target (the engine sets it; the governor's faction asks for aid). */
-export const developRules: MotionRules = {
+export const developRules: MotionRules = motionRules({
     check(g, m) {
       const gov = m.target >= 0 && m.target < g.provGovernor.length ? g.provGovernor[m.target]! : -1;
       if (gov < 0 || g.senWhere[gov] !== AT_GOVERNOR || g.senOwner[gov] !== m.sponsor || g.provDeveloped[m.target]) {
@@ -61,13 +62,13 @@ export const developRules: MotionRules = {
       g.stats.provincesDeveloped++;
       addPrestige(g, g.senOwner[s]!, g.params.developPrestige);
     },
-};
+});
 
 /**
  * Motions of Censure: against another faction, or one of its senators (`senator`; `target` is then
  * his faction), with a fine paid to the State as far as the faction can; needs a co-sponsor.
  */
-export const censureRules: MotionRules = {
+export const censureRules: MotionRules = motionRules({
   check(g, m) {
     if (m.senator !== -1) {
       if (!legalInt(m.senator, 0, SENATORS - 1) || g.senOwner[m.senator]! < 0) return 'must name a faction senator';
@@ -83,7 +84,7 @@ export const censureRules: MotionRules = {
     g.stateTreasury += fine;
     if (g.trace) log(g, `${factionName(m.target)} censured${m.senator >= 0 ? ` for ${senatorName(m.senator)}` : ''} and fined ${fine}`);
   },
-};
+});
 
 /** Development: one request per undeveloped province of a faction governor, not in an Unrest turn. */
 export function developable(g: GameState, p: number): boolean {

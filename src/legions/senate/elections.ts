@@ -1,44 +1,46 @@
 // Appoint Consul and Censor: the first business of every Senate Meeting.
 import { addPrestige, log } from '../common.js';
-import { ELECT_CENSOR, ELECT_CONSUL, type Motion } from '../motion.js';
+import { ELECT_CENSOR, ELECT_CONSUL, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import { AT_ROME, factionName, type GameState, senatorName } from '../state.js';
+import { lowestSenator, presentSenators } from './roster.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
 import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
 import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
-const consulRules: MotionRules = {
+const consulRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
-    for (let s = 0; s < SENATORS; s++) {
-      if (s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
-      if (isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
+    for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+      const s = lowestSenator(rest);
+      if (s === g.consul || isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
       g.cands.push(s); // the sitting Censor may stand (he then gives up the censorship)
     }
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
-};
+});
 
 /**
  * Censor candidates: present, in Rome, in a faction, formerly Consul or Censor, not the new Consul;
  * with ror-senate-errata's succession rule, not the sitting Censor either; with ror-dictator, not the
  * new Dictator or Master of Horse (one office at a time).
  */
-const censorRules: MotionRules = {
+const censorRules: MotionRules = motionRules({
   candidates(g) {
     g.cands.length = 0;
     const barred = errata(g, 'rorCensorSuccession') ? g.censor : -1;
-    for (let s = 0; s < SENATORS; s++) {
-      if (s === g.consul || !g.senCensorEligible[s] || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+    for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+      const s = lowestSenator(rest);
+      if (s === g.consul || !g.senCensorEligible[s]) continue;
       if (isRejected(g, ELECT_CENSOR, -1, s) || s === barred || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
       g.cands.push(s);
     }
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
-};
+});
 
 export function elections(g: GameState, policies: readonly Policy[]): void {
   const firstTurn = g.temporaryConsul;

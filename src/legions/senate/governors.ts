@@ -1,11 +1,12 @@
 // Appoint Governors: returning governors, then every vacant conquered province must be filled.
 import { askBool, log, returnSenator } from '../common.js';
-import { APPOINT_GOVERNOR, type Motion } from '../motion.js';
+import { APPOINT_GOVERNOR, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { repopulate } from '../ror/repopulation.js';
 import { governorCompelled } from '../ror/senate-errata.js';
 import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
+import { senatorMoved } from './roster.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
 export function returnGovernors(g: GameState): void {
@@ -22,7 +23,7 @@ export function returnGovernors(g: GameState): void {
 }
 
 /** Governor of province g.motion.target: free senators and Forum neutrals not rejected for it. */
-const governorRules: MotionRules = {
+const governorRules: MotionRules = motionRules({
   candidates(g) {
     const p = g.motion.target;
     listFreeSenators(g, true);
@@ -41,7 +42,7 @@ const governorRules: MotionRules = {
     return askBool(g, f, policies[f]!.consent(g, f, m), 'consent') || governorCompelled(g, s);
   },
   execute() {},
-};
+});
 
 export function appointGovernors(g: GameState, policies: readonly Policy[]): void {
   for (let p = 0; p < g.provConquered.length; p++) {
@@ -55,6 +56,7 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     g.senWhere[s] = AT_GOVERNOR;
     g.senPost[s] = p;
     g.senPresent[s] = 0;
+    senatorMoved(g, s);
     g.provGovernor[p] = s;
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;

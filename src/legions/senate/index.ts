@@ -7,6 +7,7 @@ import { elections } from './elections.js';
 import { appointGovernors, returnGovernors } from './governors.js';
 import { openBusiness } from './open-business.js';
 import { prosecutions } from './prosecutions.js';
+import { closeRoster, openRoster } from './roster.js';
 import { assassinations } from '../ror/assassination.js';
 import { repopulate } from '../ror/repopulation.js';
 import { resetFresh, ROR_REINFORCEMENTS } from '../ror/reinforcements.js';
@@ -22,6 +23,16 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.rorExMasterOfHorse = -1;
   returnGovernors(g);
   takeAttendance(g, policies);
+  openRoster(g); // who attends is kept from here to the close (senate/roster.ts)
+  try {
+    meeting(g, policies);
+  } finally {
+    closeRoster(g);
+  }
+}
+
+/** The meeting itself, once attendance is taken. */
+function meeting(g: GameState, policies: readonly Policy[]): void {
   if (g.variants[ROR_REINFORCEMENTS]) resetFresh(g);
   repopulate(g, policies); // ror-repopulation (no-op without it), again whenever senators leave Rome
   // Who held Consul or Censor before this meeting's elections (open to prosecution).

@@ -1,6 +1,6 @@
 // Variation "Land Acts": Type I and II acts, their Prestige table, payments and repeal.
 import { addPrestige, changeRI, legalInt, log, statePays } from '../common.js';
-import type { Motion } from '../motion.js';
+import { type Motion, motionRules } from '../motion.js';
 import type { GameState } from '../state.js';
 import { errata, landActTypeOpen, landActVoted } from '../ror/senate-errata.js';
 import type { MotionRules } from './agenda.js';
@@ -23,7 +23,7 @@ function landActPrestige(g: GameState, m: Motion, passed: boolean): void {
   }
 }
 
-export const landActRules: MotionRules = {
+export const landActRules: MotionRules = motionRules({
   applicable: (g) => (landActTypeOpen(g, 1) || landActTypeOpen(g, 2)) && landActsInPlace(g) < g.params.landActStones,
   check(g, m) {
     if (m.count !== 1 && m.count !== 2) return 'count must be the act type, 1 or 2';
@@ -50,10 +50,10 @@ export const landActRules: MotionRules = {
     }
     if (g.trace) log(g, `Type ${m.count === 1 ? 'I' : 'II'} Land Act passed; RI ${g.ri}`);
   },
-};
+});
 
 /** Repeal of a Type II act (target = its index), not in the turn it passed; one repeal a turn. */
-export const repealRules: MotionRules = {
+export const repealRules: MotionRules = motionRules({
   applicable: (g) => g.landActRepealTurn !== g.turn && g.landActType2Turn.some((t) => t !== g.turn),
   check(g, m) {
     if (g.landActRepealTurn === g.turn) return errata(g, 'rorLandBills') ? 'a repeal was already moved this turn' : 'an act was already repealed this turn';
@@ -88,7 +88,7 @@ export const repealRules: MotionRules = {
     g.landActRepealTurn = g.turn;
     if (g.trace) log(g, 'Type II Land Act repealed');
   },
-};
+});
 
 /** Income step: Type I acts are paid once and their stones removed; Type II acts cost every later turn. */
 export function payLandActs(g: GameState): void {

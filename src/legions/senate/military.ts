@@ -1,7 +1,7 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
 import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
 import { legionsAt, stateLegionCount } from '../income.js';
-import { DISPATCH, type Motion, REPLACE_COMMANDER } from '../motion.js';
+import { DISPATCH, type Motion, motionRules, REPLACE_COMMANDER } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { commandRating, dictatorCommands, dictatorTakesCommand } from '../ror/dictator.js';
 import {
@@ -16,6 +16,7 @@ import {
   AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
 } from '../state.js';
 import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
+import { senatorMoved } from './roster.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {
@@ -76,7 +77,7 @@ const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
 
-const disbandRules: MotionRules = {
+const disbandRules: MotionRules = motionRules({
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0,
   check(g, m) {
     if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
@@ -89,9 +90,9 @@ const disbandRules: MotionRules = {
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
     if (g.trace) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
   },
-};
+});
 
-const raiseRules: MotionRules = {
+const raiseRules: MotionRules = motionRules({
   applicable: (g) => g.noRaiseTurn !== g.turn && stateLegionCount(g) < g.params.maxStateLegions && g.stateTreasury >= raiseCost(g),
   check(g, m) {
     if (g.noRaiseTurn === g.turn) return 'Manpower Shortage: no legions may be raised this turn';
@@ -108,7 +109,7 @@ const raiseRules: MotionRules = {
     g.stats.legionsRaised += m.count;
     if (g.trace) log(g, `Raised ${m.count} State legions; State treasury ${g.stateTreasury}`);
   },
-};
+});
 
 /**
  * Commander candidates: free present faction senators and face-up neutrals, not rejected this turn;
@@ -145,7 +146,7 @@ function commanderConsents(g: GameState, policies: readonly Policy[], m: Motion,
  * legions; a commanderless one with legions gets a commander; a free one (the lowest free, below
  * rorMaxCommanders) is a new commander with his own legions. Without it, detachment 0 is the war.
  */
-const dispatchRules: MotionRules = {
+const dispatchRules: MotionRules = motionRules({
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0 || someWarNeeding(g, false),
   candidates: (g) => commanderCandidates(g, DISPATCH),
   check(g, m) {
@@ -202,7 +203,7 @@ const dispatchRules: MotionRules = {
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, w, d, m.count, m.mask);
     if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
   },
-};
+});
 
 export function warName(g: GameState, w: number): string {
   const name = g.board.provinces[g.wars.province[w]!]!.name;
@@ -213,7 +214,7 @@ export function warName(g: GameState, w: number): string {
  * Transfer Legions: between two wars with commanders; at least one stays with the old commander.
  * With ror-multiple-commanders, from detachment `det` of the first war to detachment `det2` of the second.
  */
-const transferRules: MotionRules = {
+const transferRules: MotionRules = motionRules({
   // A source with two legions or more, and another war with a commander to receive them.
   applicable: (g) => warsWithLegions(g, 2) > 0 && warsWithCommander(g) >= 2,
   check(g, m) {
@@ -245,10 +246,10 @@ const transferRules: MotionRules = {
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, m.target2, m.det2, m.count, m.mask);
     if (g.trace) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
   },
-};
+});
 
 /** Recall Legions: some or all; when none are left the commander returns (and may vote at once). */
-const recallRules: MotionRules = {
+const recallRules: MotionRules = motionRules({
   applicable: (g) => warsWithLegions(g, 1) > 0,
   check(g, m) {
     const w = m.target;
@@ -266,7 +267,7 @@ const recallRules: MotionRules = {
     if (!passed) return;
     recallLegions(g, m.target, m.count, m.mask, m.det);
   },
-};
+});
 
 /** Recalls legions of detachment d (0: the war's own) to the box; a commander left with none comes home. */
 export function recallLegions(g: GameState, w: number, count: number, mask: number, d = 0): void {
@@ -275,12 +276,15 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
   for (let f = 0; f < g.players; f++) if (mask & (1 << f)) factionLegionLeaves(g, f, FL_BOX);
   const c = detCommander(g, w, d);
   releaseEmptyDet(g, w, d);
-  if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) g.senPresent[c] = 1;
+  if (c >= 0 && g.senWhere[c] !== AT_COMMANDER && g.step === 'senate' && g.senOwner[c]! >= 0) {
+    g.senPresent[c] = 1;
+    senatorMoved(g, c);
+  }
   if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
 }
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
-const replaceRules: MotionRules = {
+const replaceRules: MotionRules = motionRules({
   applicable: (g) => someWarNeeding(g, true),
   candidates: (g) => commanderCandidates(g, REPLACE_COMMANDER),
   check(g, m) {
@@ -301,12 +305,13 @@ const replaceRules: MotionRules = {
     g.senOfficeTurn[old] = g.turn;
     returnSenator(g, old);
     if (g.senOwner[old]! >= 0) g.senPresent[old] = 1;
+    senatorMoved(g, old);
     takeDetCommand(g, m.senator, w, m.det);
     dictatorTakesCommand(g, m.senator, w); // ror-dictator: his Master of Horse goes with him
     setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
     if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },
-};
+});
 
 /** Factions disband or raise their own legion without a vote (Disband / Raise New Legions). */
 export function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {

@@ -9,7 +9,7 @@ import {
 } from '../motion.js';
 import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, SENATORS } from '../state.js';
+import { factionName, type GameState } from '../state.js';
 import {
   addToAgenda, askProposal, chairChooses, lapse, type MotionRules, outOfStage, pendingIndex, policyDuplicate, resolve,
   stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
@@ -18,7 +18,7 @@ import { billsBusiness } from './bills.js';
 import { censureRules, concessionRules, developable, developRules } from './business.js';
 import { landActRules, repealRules } from './land-acts.js';
 import { militaryRules, ownLegions, recallCommanderless } from './military.js';
-import { describeMotion } from './voting.js';
+import { describeMotion, presentFactionMask } from './voting.js';
 
 /** The motions a faction may make in the open business, in the rules' order of business. */
 const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
@@ -28,7 +28,10 @@ const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
   [CONCESSION, concessionRules], [LAND_ACT, landActRules], [REPEAL_LAND_ACT, repealRules], [CENSURE, censureRules],
 ];
 
-const rulesOf = (kind: number): MotionRules => (kind === DEVELOP ? developRules : OPEN_MOTIONS.find(([k]) => k === kind)![1]);
+/** The rules of each kind that may be on the open business's agenda, indexed by kind (one read when tabling). */
+const RULES_BY_KIND: MotionRules[] = [];
+for (const [kind, rules] of OPEN_MOTIONS) RULES_BY_KIND[kind] = rules;
+RULES_BY_KIND[DEVELOP] = developRules;
 
 /** Whether a kind may be moved at all under the variations in play. */
 function allowedKind(g: GameState, kind: number): boolean {
@@ -36,6 +39,16 @@ function allowedKind(g: GameState, kind: number): boolean {
   if (kind === GARRISON || kind === RECALL_GARRISON) return g.variants['ror-garrisons'];
   if (kind === CENSURE) return !g.variants.tempo; // Tempo: no miscellaneous motions
   return true;
+}
+
+/**
+ * One meeting's open business: the factions' own raising (when the military business reaches it),
+ * and the kind whose candidates g.cands holds, current until a motion is resolved (-1: none), so
+ * that they are not listed again for every faction asked while nothing has changed.
+ */
+interface Business {
+  readonly ownRaise: () => void;
+  listed: number;
 }
 
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
@@ -48,10 +61,11 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
+  const ob: Business = { ownRaise, listed: -1 };
   for (let round = 0; ; round++) {
-    const made = motionRound(g, policies, ownRaise);
+    const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
-    tableAgenda(g, policies, ownRaise);
+    tableAgenda(g, policies, ob);
     if (g.motionBudget === 0) break; // Tempo: the meeting's time is up
   }
   if (g.militaryStage < STAGE_RAISE) ownRaise(); // the factions' own raising, if no military motion opened it
@@ -67,13 +81,13 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
  * motions of every kind; one it tables with a tribune is resolved at once, the others join the
  * agenda. Returns how many motions were made.
  */
-function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => void): number {
+function motionRound(g: GameState, policies: readonly Policy[], ob: Business): number {
   const n = g.players;
   const c = presidingFaction(g);
   let made = 0;
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
   let open = openKinds(g);
-  let present = presentFactions(g);
+  let present = presentFactionMask(g);
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
@@ -81,12 +95,12 @@ function motionRound(g: GameState, policies: readonly Policy[], ownRaise: () => 
     for (let k = 0; k < OPEN_MOTIONS.length; k++) {
       if (g.motionBudget === 0) return made;
       if ((open & (1 << k)) === 0) continue;
-      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ownRaise);
+      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
         open = openKinds(g);
-        present = presentFactions(g);
+        present = presentFactionMask(g);
       }
     }
   }
@@ -104,16 +118,6 @@ function openKinds(g: GameState): number {
   return open;
 }
 
-/** Bit f set when faction f has a senator present (one pass over the senators). */
-function presentFactions(g: GameState): number {
-  let mask = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) mask |= 1 << f;
-  }
-  return mask;
-}
-
 /** What makeMotion did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
 const NOT_MADE = 0;
 const ON_AGENDA = 1;
@@ -123,8 +127,10 @@ const RESOLVED = 2;
  * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
  * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
  */
-function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ownRaise: () => void): number {
-  if (!askProposal(g, policies, f, kind, -1, rules)) return NOT_MADE;
+function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
+  const listed = ob.listed === kind;
+  if (rules.candidates) ob.listed = kind;
+  if (!askProposal(g, policies, f, kind, -1, rules, listed)) return NOT_MADE;
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const dup = pendingIndex(g, g.motion);
   if (dup >= 0) {
@@ -151,7 +157,10 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   g.motion.tabledBy = f;
   if (g.trace) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
   if (!takeMotionSlot(g)) tempoOut(g);
-  else if (stillInOrder(g, rules)) resolve(g, policies, rules, ownRaise);
+  else if (stillInOrder(g, rules, true)) {
+    resolve(g, policies, rules, ob.ownRaise);
+    ob.listed = -1; // the game has moved: candidates are listed afresh
+  }
   return RESOLVED;
 }
 
@@ -169,21 +178,24 @@ function developRequests(g: GameState, policies: readonly Policy[], f: number): 
 }
 
 /** The Consul tables every motion on the agenda, one at a time in the order he chooses. */
-function tableAgenda(g: GameState, policies: readonly Policy[], ownRaise: () => void): void {
+function tableAgenda(g: GameState, policies: readonly Policy[], ob: Business): void {
   while (g.agendaCount > 0) {
     const chair = presidingFaction(g);
     takeFromAgenda(g, chairChooses(g, policies, chair));
     const m = g.motion;
     m.tabledBy = chair;
     if (g.trace) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
-    const rules = rulesOf(m.kind);
-    if (!stillInOrder(g, rules)) continue;
+    const rules = RULES_BY_KIND[m.kind]!;
+    const listed = ob.listed === m.kind;
+    if (rules.candidates) ob.listed = m.kind;
+    if (!stillInOrder(g, rules, listed)) continue;
     // Tempo: a motion that needs a vote takes time; development without aid does not.
     if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {
       tempoOut(g);
       continue;
     }
-    resolve(g, policies, rules, ownRaise);
+    resolve(g, policies, rules, ob.ownRaise);
+    ob.listed = -1; // the game has moved: candidates are listed afresh
   }
 }
 

@@ -1,6 +1,6 @@
 // Prosecutions: the Censor accuses; two Minor or one Major per turn (rules-notes 17).
 import { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } from '../common.js';
-import { PROSECUTE } from '../motion.js';
+import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
@@ -27,7 +27,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   if (cf < 0 || !hasSenatorPresent(g, cf)) return;
   g.minorProsecutions = 0;
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
-  const rules: MotionRules = {
+  const rules: MotionRules = motionRules({
     candidates(gs) {
       gs.cands.length = 0;
       for (let s = 0; s < SENATORS; s++) {
@@ -62,7 +62,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
         if (gs.trace) log(gs, `${senatorName(m.senator)} convicted: ${factionName(f)} loses ${gs.params.prosecutionMinorPenalty} Prestige and he loses his concessions`);
       }
     },
-  };
+  });
   while (g.minorProsecutions < 2) {
     if (!askProposal(g, policies, cf, PROSECUTE, -1, rules)) return;
     const m = g.motion;

@@ -7,22 +7,30 @@ import {
 import type { Policy } from '../policy.js';
 import { cflBonusVotes } from '../ror/consul-for-life.js';
 import { censorDefeat, errata, offerStepDown } from '../ror/senate-errata.js';
-import { AT_ROME, factionName, type GameState, influenceOf, SENATORS } from '../state.js';
+import { factionName, type GameState, influenceOf } from '../state.js';
+import { lowestSenator, presentSenators } from './roster.js';
 import { motionSentence, voteLine } from './describe.js';
 
-/** Votes every faction commands before buying any: present senators by colour, plus knights (one pass). */
+/** Votes every faction commands before buying any: present senators by colour, plus knights. */
 export function countPower(g: GameState, power: number[]): void {
   for (let f = 0; f < power.length; f++) power[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
-  for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    if (f >= 0 && g.senWhere[s] === AT_ROME && g.senPresent[s]) power[f] += influenceOf(s);
+  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
+    power[g.senOwner[s]!] += influenceOf(s);
   }
   // Knights vote only with their faction's senators present.
   for (let f = 0; f < power.length; f++) if (power[f]! > 0) power[f] += g.knights[f]!;
 }
 
+/** Bit f set when faction f has a senator present. */
+export function presentFactionMask(g: GameState): number {
+  let mask = 0;
+  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) mask |= 1 << g.senOwner[lowestSenator(rest)]!;
+  return mask;
+}
+
 export function hasSenatorPresent(g: GameState, f: number): boolean {
-  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && g.senWhere[s] === AT_ROME && g.senPresent[s]) return true;
+  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) if (g.senOwner[lowestSenator(rest)] === f) return true;
   return false;
 }
 
