@@ -168,12 +168,16 @@ export function copyPrng(dst: Stream, src: Stream): Stream {
   return clonePrng(src);
 }
 
-/** Uniform integer in [0, n) without modulo bias (rejection on the 32-bit output). */
+/**
+ * Uniform integer in [0, n) without modulo bias (rejection on the 32-bit output). The remainders
+ * are taken as x - floor(x / n) * n: exact for these integers (below 2^32) and several times faster
+ * than %, which on numbers above 2^31 is a call to fmod.
+ */
 export function uniformInt(p: Stream, n: number): number {
-  const limit = 4294967296 - (4294967296 % n);
+  const limit = 4294967296 - (4294967296 - Math.floor(4294967296 / n) * n);
   for (;;) {
     const x = p.int32() >>> 0;
-    if (x < limit) return x % n;
+    if (x < limit) return x - Math.floor(x / n) * n;
   }
 }
 
