@@ -98,11 +98,12 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   const c = presidingFaction(g);
   const quorum = quorumMask(g);
-  // The face-up neutrals, listed once (bids are asked per faction per senator).
+  // The face-up neutrals, listed once (bids are asked per faction per senator), written over the last
+  // Forum's list (emptying it first would free its storage).
   const forum = g.forumList;
-  forum.length = 0;
-  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum.push(s);
-  const k = forum.length;
+  let k = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum[k++] = s;
+  if (forum.length !== k) forum.length = k;
   if (k === 0) return;
   for (let f = 0; f < n; f++) {
     let total = 0;
