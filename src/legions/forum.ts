@@ -49,18 +49,21 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 
 /**
  * The Forum's census in g.scratch, taken once after attendance: per faction f, its senators in Rome
- * (scratch[f]) and those attending (scratch[n + f]). Every change of faction in the Forum updates it
- * (joinFaction), so the quorum is known without counting again.
+ * (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s).
+ * Every change of faction in the Forum updates it (joinFaction), so it is never counted again.
  */
 function takeCensus(g: GameState): void {
   const census = g.scratch;
   const n = g.players;
-  for (let f = 0; f < 2 * n; f++) census[f] = 0;
+  for (let f = 0; f < 3 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
     if (f < 0 || g.senWhere[s] !== AT_ROME) continue;
     census[f]++;
-    census[n + f] += g.senPresent[s]!;
+    if (g.senPresent[s]) {
+      census[n + f]++;
+      census[2 * n + f] |= 1 << s;
+    }
   }
 }
 
@@ -72,13 +75,17 @@ function joinFaction(g: GameState, s: number, f: number): void {
   if (owner >= 0) {
     census[owner]--;
     census[n + owner] -= g.senPresent[s]!;
+    census[2 * n + owner] &= ~(1 << s);
   }
   g.senOwner[s] = f;
   g.senWhere[s] = AT_ROME;
   g.senPresent[s] = g.params.forumWinAttends;
   g.senMovedTurn[s] = g.turn;
   census[f]++;
-  census[n + f] += g.params.forumWinAttends;
+  if (g.senPresent[s]) {
+    census[n + f]++;
+    census[2 * n + f] |= 1 << s;
+  }
 }
 
 /**
@@ -220,8 +227,9 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
     const f = g.order[i]!;
     let attempted = false;
     if (quorum & (1 << f)) {
-      for (let s = 0; s < SENATORS; s++) {
-        if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+      // Each of its senators attending in Rome, in card order (the census's bit set, lowest bit first).
+      for (let present = g.scratch[2 * g.players + f]!; present !== 0; present &= present - 1) {
+        const s = 31 - Math.clz32(present & -present);
         const t = policies[f]!.knightSpend(g, f, s);
         if (t === -1) continue;
         if (!legalInt(t, 0, g.treasury[f]!)) {

@@ -534,7 +534,7 @@ export interface GameState {
   bids: number[];
   /** The face-up neutral senators of the current Forum. */
   forumList: number[];
-  /** Per-faction counters (2 x players) for one-pass censuses. */
+  /** Per-faction counters (3 x players) for one-pass censuses. */
   scratch: number[];
 
   /** Bills variation: the motions of the bill being drafted or voted. */
