@@ -23,6 +23,7 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
     if (g.trace) log(g, `Neutral senator ${senatorName(s)} turned up in the Forum`);
   }
   forumOrder(g, policies);
+  takeCensus(g);
   attractNeutrals(g, policies);
   attractFromFactions(g, policies);
   recruitKnights(g, policies);
@@ -47,21 +48,55 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 }
 
 /**
- * At least half (rounded up) of a faction's available senators must attend to attract or recruit:
- * bit f set when faction f is quorate (one pass over the senators for all factions).
+ * The Forum's census in g.scratch, taken once after attendance: per faction f, its senators in Rome
+ * (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s).
+ * Every change of faction in the Forum updates it (joinFaction), so it is never counted again.
  */
-function quorumMask(g: GameState): number {
-  const avail = g.scratch;
+function takeCensus(g: GameState): void {
+  const census = g.scratch;
   const n = g.players;
-  for (let f = 0; f < 2 * n; f++) avail[f] = 0;
+  for (let f = 0; f < 3 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
     if (f < 0 || g.senWhere[s] !== AT_ROME) continue;
-    avail[f]++;
-    avail[n + f] += g.senPresent[s]!;
+    census[f]++;
+    if (g.senPresent[s]) {
+      census[n + f]++;
+      census[2 * n + f] |= 1 << s;
+    }
   }
+}
+
+/** Senator s, won in the Forum, is faction f's in Rome and attends as forumWinAttends says (census kept). */
+function joinFaction(g: GameState, s: number, f: number): void {
+  const census = g.scratch;
+  const n = g.players;
+  const owner = g.senOwner[s]!;
+  if (owner >= 0) {
+    census[owner]--;
+    census[n + owner] -= g.senPresent[s]!;
+    census[2 * n + owner] &= ~(1 << s);
+  }
+  g.senOwner[s] = f;
+  g.senWhere[s] = AT_ROME;
+  g.senPresent[s] = g.params.forumWinAttends;
+  g.senMovedTurn[s] = g.turn;
+  census[f]++;
+  if (g.senPresent[s]) {
+    census[n + f]++;
+    census[2 * n + f] |= 1 << s;
+  }
+}
+
+/**
+ * At least half (rounded up) of a faction's available senators must attend to attract or recruit:
+ * bit f set when faction f is quorate (from the census).
+ */
+function quorumMask(g: GameState): number {
+  const census = g.scratch;
+  const n = g.players;
   let mask = 0;
-  for (let f = 0; f < n; f++) if (avail[n + f]! >= Math.ceil(avail[f]! / 2)) mask |= 1 << f;
+  for (let f = 0; f < n; f++) if (census[n + f]! >= Math.ceil(census[f]! / 2)) mask |= 1 << f;
   return mask;
 }
 
@@ -70,11 +105,12 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   const c = presidingFaction(g);
   const quorum = quorumMask(g);
-  // The face-up neutrals, listed once (bids are asked per faction per senator).
+  // The face-up neutrals, listed once (bids are asked per faction per senator), written over the last
+  // Forum's list (emptying it first would free its storage).
   const forum = g.forumList;
-  forum.length = 0;
-  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum.push(s);
-  const k = forum.length;
+  let k = 0;
+  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum[k++] = s;
+  if (forum.length !== k) forum.length = k;
   if (k === 0) return;
   for (let f = 0; f < n; f++) {
     let total = 0;
@@ -115,10 +151,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     const success = r + bestBid > influenceOf(s) + statusOf(s);
     if (g.trace) log(g, `${factionName(best)} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
     if (success) {
-      g.senOwner[s] = best;
-      g.senWhere[s] = AT_ROME;
-      g.senPresent[s] = g.params.forumWinAttends; // he came to the Forum: he attends for his new faction
-      g.senMovedTurn[s] = g.turn;
+      joinFaction(g, s, best); // he came to the Forum: he attends for his new faction
       g.stats.neutralsAttracted++;
     }
   }
@@ -180,9 +213,7 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
   const success = r + a > influenceOf(s) + statusOf(s) + d;
   if (g.trace) log(g, `${factionName(f)} tries to attract ${senatorName(s)} from ${factionName(owner)}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
   if (success) {
-    g.senOwner[s] = f;
-    g.senPresent[s] = g.params.forumWinAttends;
-    g.senMovedTurn[s] = g.turn;
+    joinFaction(g, s, f);
     g.stats.senatorsAttracted++;
   }
   return success;
@@ -196,8 +227,9 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
     const f = g.order[i]!;
     let attempted = false;
     if (quorum & (1 << f)) {
-      for (let s = 0; s < SENATORS; s++) {
-        if (g.senOwner[s] !== f || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
+      // Each of its senators attending in Rome, in card order (the census's bit set, lowest bit first).
+      for (let present = g.scratch[2 * g.players + f]!; present !== 0; present &= present - 1) {
+        const s = 31 - Math.clz32(present & -present);
         const t = policies[f]!.knightSpend(g, f, s);
         if (t === -1) continue;
         if (!legalInt(t, 0, g.treasury[f]!)) {
@@ -248,8 +280,8 @@ export function distributeTribunes(g: GameState): void {
   const n = g.players;
   const perPlayer = n === 3 ? 3 : 2;
   const stones = n === 3 ? 9 : 10;
-  bag.length = 0;
-  for (let i = 0; i < stones; i++) bag.push(i < 3 ? 1 : 0);
+  for (let i = 0; i < stones; i++) bag[i] = i < 3 ? 1 : 0;
+  if (bag.length !== stones) bag.length = stones;
   shuffle(g.rng.tribunes, bag);
   for (let f = 0; f < n; f++) {
     let real = 0;

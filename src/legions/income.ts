@@ -127,21 +127,23 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     if (g.trace) log(g, `${factionName(f)} donates ${d}`);
   }
   // State expenditure: wars, State legions, commanders (paid to their factions), Land Acts.
+  // (What each payment is for is a trace's words: spelled out only when tracing.)
+  const t = g.trace !== null;
   const wars = activeWarCount(g);
-  statePays(g, p.warCost * wars, `${wars} active wars`);
+  statePays(g, p.warCost * wars, t ? `${wars} active wars` : '');
   const legions = stateLegionCount(g);
-  statePays(g, p.legionUpkeep * legions, `${legions} State legions`);
+  statePays(g, p.legionUpkeep * legions, t ? `${legions} State legions` : '');
   for (let w = 0; w < g.wars.commander.length; w++) {
     const c = g.wars.commander[w]!;
     if (c < 0) continue;
-    statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
+    statePays(g, p.commanderPay, t ? `commander ${senatorName(c)}` : '');
     if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
   }
   // ror-multiple-commanders: the other commanders of split wars are paid too.
   if (g.variants[ROR_COMMANDERS]) {
     for (const c of g.wars.detCommander) {
       if (c < 0) continue;
-      statePays(g, p.commanderPay, `commander ${senatorName(c)}`);
+      statePays(g, p.commanderPay, t ? `commander ${senatorName(c)}` : '');
       if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
     }
   }

@@ -1,6 +1,8 @@
 // The small numeric record each game yields (aggregated by the runner; one row of the per-game CSV).
-import { senatorCount, totalStatus } from './common.js';
-import { CONCESSIONS, type GameState, SURVIVED } from './state.js';
+import { CONCESSIONS, filled, type GameState, SENATORS, statusOf, SURVIVED } from './state.js';
+
+/** winnersOf's per-faction Status totals (no policy is called while they are in use). */
+const statusTotals: number[] = [0, 0, 0, 0, 0];
 
 export interface Outcome {
   players: number;
@@ -122,12 +124,19 @@ export interface Outcome {
  */
 export function winnersOf(g: GameState): number {
   if (g.rorCflWinner >= 0) return 1 << g.rorCflWinner; // ror-consul-for-life: the sole winner (1.09.823)
+  // Every faction's total Status in one pass over the senators (totalStatus, for all factions at once).
+  const status = statusTotals;
+  for (let f = 0; f < g.players; f++) status[f] = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    if (f >= 0) status[f] += statusOf(s);
+  }
   let best = -1;
   let bestStatus = -1;
   let mask = 0;
   for (let f = 0; f < g.players; f++) {
     const p = g.prestige[f]!;
-    const st = totalStatus(g, f);
+    const st = status[f]!;
     if (p > best || (p === best && st > bestStatus)) {
       best = p;
       bestStatus = st;
@@ -141,8 +150,12 @@ export function makeOutcome(g: GameState): Outcome {
   const s = g.stats;
   let held = 0;
   for (let c = 0; c < CONCESSIONS; c++) if (g.cardWhere[c]! >= 0) held++;
-  const senators: number[] = [];
-  for (let f = 0; f < g.players; f++) senators.push(senatorCount(g, f));
+  // Every faction's senators in one pass (senatorCount, for all factions at once).
+  const senators = filled(g.players, 0);
+  for (let x = 0; x < SENATORS; x++) {
+    const f = g.senOwner[x]!;
+    if (f >= 0) senators[f]++;
+  }
   return {
     players: g.players,
     cause: g.lost,

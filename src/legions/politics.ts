@@ -159,14 +159,16 @@ export function applyBanner(g: GameState, c: number): void {
 
 /** Lasting banners are discarded when their effect ends (end of Income, or end of turn). */
 export function expireBanners(g: GameState, afterIncome: boolean): void {
-  const done = (c: number) => {
-    if (g.cardWhere[c] === CARD_LASTING) g.cardWhere[c] = CARD_DISCARD;
-  };
   if (afterIncome) {
-    if (g.unrestIncomeTurn === g.turn) done(UNREST);
-    if (g.droughtIncomeTurn === g.turn) done(DROUGHT);
+    if (g.unrestIncomeTurn === g.turn) discardLasting(g, UNREST);
+    if (g.droughtIncomeTurn === g.turn) discardLasting(g, DROUGHT);
     let invasion = false;
     for (let p = 0; p < g.provNoIncomeTurn.length; p++) if (g.provNoIncomeTurn[p]! > g.turn) invasion = true;
-    if (!invasion) done(INVASION);
-  } else if (g.manpowerEventTurn === g.turn) done(MANPOWER);
+    if (!invasion) discardLasting(g, INVASION);
+  } else if (g.manpowerEventTurn === g.turn) discardLasting(g, MANPOWER);
+}
+
+/** A banner kept face up as a reminder goes to the discards. */
+function discardLasting(g: GameState, c: number): void {
+  if (g.cardWhere[c] === CARD_LASTING) g.cardWhere[c] = CARD_DISCARD;
 }

@@ -4,7 +4,7 @@ import type { Board } from './board.js';
 import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
-  AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
+  AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
   MAX_DET, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
@@ -22,6 +22,17 @@ const DISTRIBUTION_3: Record<number, [number, number]> = { 1: [3, 2], 2: [1, 3],
 const DISTRIBUTION_5: Record<number, [number, number]> = { 1: [5, 3], 2: [2, 5], 3: [4, 2], 4: [1, 4], 5: [3, 1] };
 
 const card = (colour: number, status: number): number => colour * 10 + status - 1;
+
+/** The war slots of a new game on the last board and variations asked for (each game gets a copy). */
+let blankWars: { board: Board; variants: Variants; wars: WarSlots } | null = null;
+
+/** A new game's war slots: a copy of those made once for its board and variations. */
+function newWars(board: Board, variants: Variants): WarSlots {
+  if (blankWars === null || blankWars.board !== board || blankWars.variants !== variants) {
+    blankWars = { board, variants, wars: makeWars(board, variants) };
+  }
+  return cloneWars(blankWars.wars);
+}
 
 function makeWars(board: Board, variants: Variants): WarSlots {
   const province: number[] = [];
@@ -95,7 +106,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
     provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
     provGarrison: z(nProv, 0), provGarrisonTurn: z(nProv, 0), provGarrisonFresh: z(nProv, 0), rorCaptive: -1, rorTargeted: 0,
-    wars: makeWars(cfg.board, cfg.variants),
+    wars: newWars(cfg.board, cfg.variants),
     factionLegionDet: z(n, 0), factionLegionFresh: z(n, 0), freshState: [], freshTurn: 0,
     cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
@@ -103,9 +114,9 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
-    agenda: Array.from({ length: 8 }, () => newMotion(n)), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
+    agenda: [newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n)], agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
-    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(2 * n, 0),
+    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(3 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
   g.freshState = filled(g.wars.status.length * MAX_DET, 0);
@@ -114,11 +125,18 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
   return g;
 }
 
+/** The cards of statuses 1..n of one colour, in order. */
+function pile(colour: number, n: number): number[] {
+  const cards: number[] = [];
+  for (let i = 0; i < n; i++) cards.push(card(colour, i + 1));
+  return cards;
+}
+
 /** Deals statuses 1..players of each colour, one of each colour per faction; the rest form the deck. */
 function dealSenators(g: GameState): void {
   const n = g.players;
   const rng = g.rng.senators;
-  const piles: number[][] = [GREEN, BLUE, LILAC].map((c) => Array.from({ length: n }, (_, i) => card(c, i + 1)));
+  const piles: number[][] = [pile(GREEN, n), pile(BLUE, n), pile(LILAC, n)];
   for (const pile of piles) shuffle(rng, pile);
   if (g.variants.distribution) {
     // Distribution of Senators: lilac dealt as normal, blue and green from the fixed table.

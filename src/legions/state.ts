@@ -20,11 +20,25 @@ export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4
 export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;
 export const senatorName = (s: number): string => `${COLOUR_NAMES[colourOf(s)]}-${statusOf(s)}`;
 
-/** A packed array of `n` copies of `v` (new Array(n).fill(v) is holey: every read then checks for holes). */
+/** filled's originals, by length and value (a game's setup asks for the same few dozen). */
+const filledOriginals = new Map<number, readonly number[]>();
+
+/**
+ * A packed array of `n` copies of `v` (new Array(n).fill(v) is holey: every read then checks for
+ * holes). A copy of a kept original: slice allocates once at the exact size, where pushing grows.
+ */
 export function filled(n: number, v: number): number[] {
-  const a: number[] = [];
-  for (let i = 0; i < n; i++) a.push(v);
-  return a;
+  // One number per (n, v) for the usual small lengths and integer values (not -0); any other is built afresh.
+  const key = n < 4096 && v > -32768 && v < 32768 && v === (v | 0) && !Object.is(v, -0) ? n * 65536 + v + 32768 : -1;
+  let original = key >= 0 ? filledOriginals.get(key) : undefined;
+  if (original === undefined) {
+    const a: number[] = [];
+    for (let i = 0; i < n; i++) a.push(v);
+    if (key < 0) return a;
+    filledOriginals.set(key, a);
+    original = a;
+  }
+  return original.slice();
 }
 
 /** Where a senator card is. */
@@ -520,7 +534,7 @@ export interface GameState {
   bids: number[];
   /** The face-up neutral senators of the current Forum. */
   forumList: number[];
-  /** Per-faction counters (2 x players) for one-pass censuses. */
+  /** Per-faction counters (3 x players) for one-pass censuses. */
   scratch: number[];
 
   /** Bills variation: the motions of the bill being drafted or voted. */
@@ -581,7 +595,8 @@ export function emptyStats(): Stats {
   };
 }
 
-function cloneWars(w: WarSlots): WarSlots {
+/** An independent copy of every war slot array. */
+export function cloneWars(w: WarSlots): WarSlots {
   return {
     province: w.province.slice(), conquers: w.conquers.slice(), revolt: w.revolt.slice(), spoils: w.spoils.slice(),
     modifier: w.modifier.slice(), turn: w.turn.slice(), status: w.status.slice(), armies: w.armies.slice(),

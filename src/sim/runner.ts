@@ -87,7 +87,7 @@ export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts
   const advance = () => {
     for (let r = pending.get(prefix); r; r = pending.get(prefix)) {
       pending.delete(prefix);
-      acc.merge(spec.game.accumulatorFromJSON(r.acc));
+      acc.merge(spec.game.accumulatorFromJSON(JSON.parse(r.acc)));
       prefix = r.end;
       hooks.onBatch?.(r, acc);
     }
