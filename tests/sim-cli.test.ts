@@ -291,7 +291,8 @@ describe('bench', () => {
       expect(Number.isFinite(b[k]) && b[k] > 0, k).toBe(true);
     }
     for (const k of ['allocBytesPerGame', 'gcMsPerGame']) expect(Number.isFinite(b[k]) && b[k] >= 0, k).toBe(true);
-    expect(b.gamesPerSecond1).toBe(b.single.gamesPerSecond);
+    expect(b.gamesPerSecondMain).toBe(b.single.gamesPerSecond);
+    expect(Number.isFinite(b.gamesPerSecondMain) && b.gamesPerSecondMain > 0).toBe(true);
     expect(b.gamesPerSecondAll).toBe(b.gamesPerSecond);
     expect(b.scaling).toBeCloseTo(b.gamesPerSecondAll / b.gamesPerSecond1, 10);
     expect(b.games).toBe(40);
@@ -312,7 +313,7 @@ describe('bench', () => {
     expect(b.rolloutMsPerDecision).toBeNull();
     const t = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '1']);
     expect(t.status).toBe(0);
-    for (const line of [/^games\/s 1 thread [\d,]+$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
+    for (const line of [/^games\/s 1 thread [\d,]+ \(worker; [\d,]+ on the main thread, which hashes every outcome\)$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
       /^random-number floor [\d.]+ us\/game \(16 streams seeded, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);

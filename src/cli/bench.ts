@@ -61,10 +61,11 @@ export interface RolloutBench {
 export interface ParallelBenchResult extends BenchResult {
   threads: number;
   single: SingleBenchResult;
-  /** Games/s on all threads over games/s on the main thread. */
+  /** Games/s on all threads over games/s on one worker thread (the same path, warm-up included in both). */
   scaling: number;
-  /** Games/s on the main thread (single.gamesPerSecond), on all threads (gamesPerSecond), and per pool thread. */
+  /** Games/s on one worker thread, on all threads (gamesPerSecond), per pool thread, and on the main thread (single). */
   gamesPerSecond1: number;
+  gamesPerSecondMain: number;
   gamesPerSecondAll: number;
   gamesPerSecondPerThread: number;
   rngFloor: RngFloor;
@@ -217,10 +218,14 @@ export async function fullBench(games: number, threads: number, rolloutGames: nu
   const single = runBench(games, field);
   const floor = rngFloor(games, field);
   const rollout = rolloutGames > 0 ? rolloutBench(rolloutGames, field, rolloutPolicy) : null;
-  const par = await runPoolBench(games, threads, field);
+  // One worker and then all of them, so the scaling compares the same path (each worker warms up alike).
+  const one = await runPoolBench(games, 1, field);
+  const par = threads === 1 ? one : await runPoolBench(games, threads, field);
+  if (one.signature !== par.signature) throw new InputError(`bench: the signature on 1 worker (${one.signature}) differs from ${threads} workers' (${par.signature})`);
   return {
-    ...par, threads, single, scaling: par.gamesPerSecond / single.gamesPerSecond,
-    gamesPerSecond1: single.gamesPerSecond, gamesPerSecondAll: par.gamesPerSecond, gamesPerSecondPerThread: par.gamesPerSecond / threads,
+    ...par, threads, single, scaling: par.gamesPerSecond / one.gamesPerSecond,
+    gamesPerSecond1: one.gamesPerSecond, gamesPerSecondAll: par.gamesPerSecond, gamesPerSecondPerThread: par.gamesPerSecond / threads,
+    gamesPerSecondMain: single.gamesPerSecond,
     rngFloor: floor, rngFloorRatio: single.seconds / floor.seconds,
     allocBytesPerGame: single.allocBytesPerGame, gcMsPerGame: single.gcMsPerGame,
     rollout, rolloutMsPerDecision: rollout ? rollout.msPerDecision : null,
@@ -232,7 +237,7 @@ const f0 = (x: number): string => x.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, 
 export function benchText(r: ParallelBenchResult): string {
   const fl = r.rngFloor;
   return `games ${r.games}\n` +
-    `games/s 1 thread ${f0(r.gamesPerSecond1)}\n` +
+    `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker; ${f0(r.gamesPerSecondMain)} on the main thread, which hashes every outcome)\n` +
     `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${f0(r.gamesPerSecondPerThread)} per thread)\n` +
     `scaling ${r.scaling.toFixed(2)}x\n` +
     `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams seeded, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
