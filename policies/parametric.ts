@@ -103,6 +103,9 @@ export class ParametricPolicy implements Policy {
     this.aggressive = w.aggression >= 0.5;
   }
 
+  /** Kinds that draft never makes (no case of their own): the Senate need not ask. */
+  readonly neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER);
+
   init(): void {}
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */

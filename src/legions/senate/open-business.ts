@@ -49,6 +49,16 @@ function allowedKind(g: GameState, kind: number): boolean {
 interface Business {
   readonly ownRaise: () => void;
   listed: number;
+  /** Per faction, bit k set when its policy is to be asked about OPEN_MOTIONS[k] (not a kind it never proposes). */
+  readonly asked: readonly number[];
+}
+
+/** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
+function kindsAsked(policy: Policy): number {
+  const never = policy.neverProposes ?? 0;
+  let asked = 0;
+  for (let k = 0; k < OPEN_MOTIONS.length; k++) if ((never & (1 << OPEN_MOTIONS[k]![0])) === 0) asked |= 1 << k;
+  return asked;
 }
 
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
@@ -61,7 +71,7 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
-  const ob: Business = { ownRaise, listed: -1 };
+  const ob: Business = { ownRaise, listed: -1, asked: policies.map(kindsAsked) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
@@ -92,9 +102,11 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
     if ((present & (1 << f)) === 0) continue;
+    const asked = ob.asked[f]!;
     for (let k = 0; k < OPEN_MOTIONS.length; k++) {
       if (g.motionBudget === 0) return made;
-      if ((open & (1 << k)) === 0) continue;
+      // A kind not open now, or one this faction's policy never proposes (its answer is known: no).
+      if ((open & asked & (1 << k)) === 0) continue;
       const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
       if (r === NOT_MADE) continue;
       made++;
