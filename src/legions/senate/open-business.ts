@@ -180,7 +180,8 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
 function developRequests(g: GameState, policies: readonly Policy[], f: number): number {
   let made = 0;
   for (let p = 0; p < g.provGovernor.length; p++) {
-    if (!developable(g, p) || g.senOwner[g.provGovernor[p]!] !== f) continue;
+    const s = g.provGovernor[p]!;
+    if (s < 0 || g.senOwner[s] !== f || !developable(g, p)) continue; // (the governor's faction first: one read rules most out)
     g.developRequested |= 1 << p;
     if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
     addToAgenda(g);
