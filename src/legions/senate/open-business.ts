@@ -51,6 +51,8 @@ interface Business {
   listed: number;
   /** Per faction, bit k set when its policy is to be asked about OPEN_MOTIONS[k] (not a kind it never proposes). */
   readonly asked: readonly number[];
+  /** The kinds some faction is asked about: only their applicability need be judged. */
+  readonly askedByAny: number;
 }
 
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
@@ -71,7 +73,8 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
-  const ob: Business = { ownRaise, listed: -1, asked: policies.map(kindsAsked) };
+  const asked = policies.map(kindsAsked);
+  const ob: Business = { ownRaise, listed: -1, asked, askedByAny: asked.reduce((a, b) => a | b, 0) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
@@ -96,7 +99,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   const c = presidingFaction(g);
   let made = 0;
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
-  let open = openKinds(g);
+  let open = openKinds(g, ob.askedByAny);
   let present = presentFactionMask(g);
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
@@ -111,7 +114,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
-        open = openKinds(g);
+        open = openKinds(g, ob.askedByAny);
         present = presentFactionMask(g);
       }
     }
@@ -119,10 +122,14 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   return made;
 }
 
-/** Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable. */
-function openKinds(g: GameState): number {
+/**
+ * Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable.
+ * Only the kinds in `asked` are judged (nobody is asked about the others).
+ */
+function openKinds(g: GameState, asked: number): number {
   let open = 0;
   for (let k = 0; k < OPEN_MOTIONS.length; k++) {
+    if ((asked & (1 << k)) === 0) continue;
     const [kind, rules] = OPEN_MOTIONS[k]!;
     if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
     open |= 1 << k;
