@@ -103,6 +103,9 @@ export class ParametricPolicy implements Policy {
     this.aggressive = w.aggression >= 0.5;
   }
 
+  /** Kinds that draft never makes (no case of their own): the Senate need not ask. */
+  readonly neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER);
+
   init(): void {}
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
@@ -333,11 +336,12 @@ export class ParametricPolicy implements Policy {
   }
 
   private prosecute(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    if (!this.aggressive || this.collapseClose(g)) return false;
+    if (!this.aggressive) return false;
     const rival = leader(g, me);
     let best = -1;
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
-    if (best < 0) return false;
+    // collapseClose scans the wars: asked only when the leader has a senator open to prosecution.
+    if (best < 0 || this.collapseClose(g)) return false;
     m.senator = best;
     // A Major charge (execution) when open: a far heavier blow to the leader than a Minor one.
     m.major = g.minorProsecutions === 0 && majorEligible(g, best);

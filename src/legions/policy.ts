@@ -60,6 +60,12 @@ export interface Policy {
    */
   propose(g: GameView, me: number, m: Motion, candidates: readonly number[]): boolean;
   /**
+   * Optional: bit k set for each kind k of motion this policy never makes in the open business (its
+   * `propose` answers false for that kind whatever the game, and changes nothing), so the Senate
+   * need not ask it. Leave it out to be asked about every kind.
+   */
+  readonly neverProposes?: number;
+  /**
    * As chair (the Consul's faction; the old Consul's in his election): which motion on the agenda to
    * table next (an index below `count`). Development requests must go in province order (`tableable`);
    * tabling a later stage of the military business puts pending motions of earlier stages out of order.

@@ -4,19 +4,20 @@
 import { log, presidingFaction, totalStatus } from '../common.js';
 import { ELECT_CONSUL_FOR_LIFE, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { askProposal, inCands, type MotionRules } from '../senate/agenda.js';
+import { askProposal, endList, inCands, listAt, type MotionRules } from '../senate/agenda.js';
 import { before, logEffects } from '../senate/describe.js';
 import { hasSenatorPresent, putToVote } from '../senate/voting.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName, statusOf } from '../state.js';
 
 /** Nominees: present faction senators in Rome whose faction has at least rorCflPrestige (the seeds' 21 Influence, rescaled). */
 export function cflCandidates(g: GameState): void {
-  g.cands.length = 0;
+  let k = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
     if (f < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s] || g.prestige[f]! < g.params.rorCflPrestige) continue;
-    g.cands.push(s);
+    listAt(g.cands, k++, s);
   }
+  endList(g.cands, k);
 }
 
 const cflRules: MotionRules = motionRules({

@@ -6,7 +6,7 @@ import { addPrestige, log, masterOfHorseReturns, policyError, presidingFaction, 
 import { ELECT_DICTATOR, motionRules, NAME_MASTER_OF_HORSE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { detCommander, maxDetachments } from './detachments.js';
-import { askProposal, inCands, isRejected, type MotionRules, rejectCandidate } from '../senate/agenda.js';
+import { askProposal, endList, inCands, isRejected, listAt, type MotionRules, rejectCandidate } from '../senate/agenda.js';
 import { before, logEffects } from '../senate/describe.js';
 import { senatorMoved } from '../senate/roster.js';
 import { vacateOffices } from '../senate/prosecutions.js';
@@ -93,11 +93,12 @@ export function dictatorTakesCommand(g: GameState, s: number, w: number): void {
 /** Dictator candidates: present faction senators in Rome, not the Consul, not rejected this turn (the Censor may stand). */
 const dictatorRules: MotionRules = motionRules({
   candidates(g) {
-    g.cands.length = 0;
+    let k = 0;
     for (let s = 0; s < SENATORS; s++) {
       if (s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
-      if (!isRejected(g, ELECT_DICTATOR, -1, s)) g.cands.push(s);
+      if (!isRejected(g, ELECT_DICTATOR, -1, s)) listAt(g.cands, k++, s);
     }
+    endList(g.cands, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for Dictator'),
   execute() {},
@@ -106,11 +107,12 @@ const dictatorRules: MotionRules = motionRules({
 /** Master of Horse candidates: present faction senators in Rome other than the Consul and the Dictator. */
 const masterRules: MotionRules = motionRules({
   candidates(g) {
-    g.cands.length = 0;
+    let k = 0;
     for (let s = 0; s < SENATORS; s++) {
       if (s === g.consul || s === g.rorDictator || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
-      g.cands.push(s);
+      listAt(g.cands, k++, s);
     }
+    endList(g.cands, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible Master of Horse'),
   execute() {},

@@ -38,18 +38,29 @@ export interface MotionRules {
   execute(g: GameState, policies: readonly Policy[], m: Motion, passed: boolean): void;
 }
 
+/**
+ * Puts candidate s at place k of a list being made (g.cands), in place: emptying the array first and
+ * pushing would make V8 allocate a new backing store at every listing. endList then sets its length.
+ */
+export function listAt(cands: number[], k: number, s: number): void {
+  if (k < cands.length) cands[k] = s;
+  else cands.push(s);
+}
+
+/** Ends a list made with listAt at k entries. */
+export function endList(cands: number[], k: number): void {
+  if (cands.length !== k) cands.length = k;
+}
+
 /** Present faction senators in Rome holding no office: eligible for an appointment (Eligibility). */
 export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
-  const cands = g.cands;
   let k = 0;
   for (let rest = includeNeutrals ? presentSenators(g) | forumSenators(g) : presentSenators(g); rest !== 0; rest &= rest - 1) {
     const s = lowestSenator(rest);
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-    if (k < cands.length) cands[k] = s;
-    else cands.push(s);
-    k++;
+    listAt(g.cands, k++, s);
   }
-  if (cands.length !== k) cands.length = k;
+  endList(g.cands, k);
 }
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */

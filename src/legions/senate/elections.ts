@@ -6,17 +6,18 @@ import { AT_ROME, factionName, type GameState, senatorName } from '../state.js';
 import { lowestSenator, presentSenators } from './roster.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
 import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
-import { appoint, inCands, isRejected, type MotionRules } from './agenda.js';
+import { appoint, endList, inCands, isRejected, listAt, type MotionRules } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
 const consulRules: MotionRules = motionRules({
   candidates(g) {
-    g.cands.length = 0;
+    let k = 0;
     for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
       const s = lowestSenator(rest);
       if (s === g.consul || isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
-      g.cands.push(s); // the sitting Censor may stand (he then gives up the censorship)
+      listAt(g.cands, k++, s); // the sitting Censor may stand (he then gives up the censorship)
     }
+    endList(g.cands, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
@@ -29,14 +30,15 @@ const consulRules: MotionRules = motionRules({
  */
 const censorRules: MotionRules = motionRules({
   candidates(g) {
-    g.cands.length = 0;
+    let k = 0;
     const barred = errata(g, 'rorCensorSuccession') ? g.censor : -1;
     for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
       const s = lowestSenator(rest);
       if (s === g.consul || !g.senCensorEligible[s]) continue;
       if (isRejected(g, ELECT_CENSOR, -1, s) || s === barred || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-      g.cands.push(s);
+      listAt(g.cands, k++, s);
     }
+    endList(g.cands, k);
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},

@@ -49,6 +49,18 @@ function allowedKind(g: GameState, kind: number): boolean {
 interface Business {
   readonly ownRaise: () => void;
   listed: number;
+  /** Per faction, bit k set when its policy is to be asked about OPEN_MOTIONS[k] (not a kind it never proposes). */
+  readonly asked: readonly number[];
+  /** The kinds some faction is asked about: only their applicability need be judged. */
+  readonly askedByAny: number;
+}
+
+/** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
+function kindsAsked(policy: Policy): number {
+  const never = policy.neverProposes ?? 0;
+  let asked = 0;
+  for (let k = 0; k < OPEN_MOTIONS.length; k++) if ((never & (1 << OPEN_MOTIONS[k]![0])) === 0) asked |= 1 << k;
+  return asked;
 }
 
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
@@ -61,7 +73,8 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
-  const ob: Business = { ownRaise, listed: -1 };
+  const asked = policies.map(kindsAsked);
+  const ob: Business = { ownRaise, listed: -1, asked, askedByAny: asked.reduce((a, b) => a | b, 0) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
@@ -86,20 +99,22 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   const c = presidingFaction(g);
   let made = 0;
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
-  let open = openKinds(g);
+  let open = openKinds(g, ob.askedByAny);
   let present = presentFactionMask(g);
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
     if ((present & (1 << f)) === 0) continue;
+    const asked = ob.asked[f]!;
     for (let k = 0; k < OPEN_MOTIONS.length; k++) {
       if (g.motionBudget === 0) return made;
-      if ((open & (1 << k)) === 0) continue;
+      // A kind not open now, or one this faction's policy never proposes (its answer is known: no).
+      if ((open & asked & (1 << k)) === 0) continue;
       const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
-        open = openKinds(g);
+        open = openKinds(g, ob.askedByAny);
         present = presentFactionMask(g);
       }
     }
@@ -107,10 +122,14 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   return made;
 }
 
-/** Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable. */
-function openKinds(g: GameState): number {
+/**
+ * Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable.
+ * Only the kinds in `asked` are judged (nobody is asked about the others).
+ */
+function openKinds(g: GameState, asked: number): number {
   let open = 0;
   for (let k = 0; k < OPEN_MOTIONS.length; k++) {
+    if ((asked & (1 << k)) === 0) continue;
     const [kind, rules] = OPEN_MOTIONS[k]!;
     if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
     open |= 1 << k;
@@ -168,7 +187,8 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
 function developRequests(g: GameState, policies: readonly Policy[], f: number): number {
   let made = 0;
   for (let p = 0; p < g.provGovernor.length; p++) {
-    if (!developable(g, p) || g.senOwner[g.provGovernor[p]!] !== f) continue;
+    const s = g.provGovernor[p]!;
+    if (s < 0 || g.senOwner[s] !== f || !developable(g, p)) continue; // (the governor's faction first: one read rules most out)
     g.developRequested |= 1 << p;
     if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
     addToAgenda(g);
