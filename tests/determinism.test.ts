@@ -77,6 +77,25 @@ describe('gameSeed depends only on (master, index)', () => {
     expect(gameSeed('a1', 2)).not.toBe(gameSeed('a', 12));
   });
 
+  it('its fast path (no key string built) hashes exactly the key `${master}#${index}`', () => {
+    // The definition, written out: FNV-1a then murmur3's finaliser over the key, twice, in hex.
+    const hash = (key: string, h: number): number => {
+      for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619);
+      h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+      h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+      return (h ^ (h >>> 16)) >>> 0;
+    };
+    const reference = (master: string, index: number): string => {
+      const key = `${master}#${index}`;
+      const a = hash(key, 0x811c9dc5);
+      return a.toString(16).padStart(8, '0') + hash(key, 0x01000193 ^ a).toString(16).padStart(8, '0');
+    };
+    const indices = [0, 1, 9, 10, 99, 100, 12345, 999_999, 1_000_000, 2 ** 31, 2 ** 32 + 7, Number.MAX_SAFE_INTEGER, -1, 1.5];
+    for (const master of ['legions', 'bench', '', 'x#y', 'é']) {
+      for (const i of indices) expect(gameSeed(master, i), `${master} ${i}`).toBe(reference(master, i));
+    }
+  });
+
   it('pinned values (noreg: changing them changes every game of every run)', () => {
     expect([gameSeed('legions', 0), gameSeed('legions', 1), gameSeed('legions', 12345)]).toEqual(PINNED_GAME_SEEDS);
   });

@@ -7,7 +7,7 @@ import {
 import { tablePrestige } from './income.js';
 import type { Policy } from './policy.js';
 import { resolveCaptive } from './ror/frontier.js';
-import { AT_FORUM, AT_ROME, type GameState, influenceOf, SENATORS, senatorName, statusOf, factionName } from './state.js';
+import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS, senatorName, statusOf, factionName } from './state.js';
 
 /** The tribune bag, refilled each turn (no policy is called while it is in use). */
 const bag: number[] = [];
@@ -229,7 +229,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
     if (quorum & (1 << f)) {
       // Each of its senators attending in Rome, in card order (the census's bit set, lowest bit first).
       for (let present = g.scratch[2 * g.players + f]!; present !== 0; present &= present - 1) {
-        const s = 31 - Math.clz32(present & -present);
+        const s = lowestSenator(present);
         const t = policies[f]!.knightSpend(g, f, s);
         if (t === -1) continue;
         if (!legalInt(t, 0, g.treasury[f]!)) {

@@ -8,7 +8,7 @@ import {
   MAX_DET, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
-import { newMotion } from './motion.js';
+import { type Motion, newMotion } from './motion.js';
 
 export interface GameConfig {
   readonly players: number;
@@ -114,7 +114,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
-    agenda: [newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n), newMotion(n)], agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
+    agenda: newAgenda(n, 8), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
     motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(3 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
@@ -123,6 +123,13 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
   shuffle(g.rng.events, g.eventDeck);
   dealSenators(g);
   return g;
+}
+
+/** `size` blank motions for the agenda (it grows when more are made). */
+function newAgenda(players: number, size: number): Motion[] {
+  const agenda: Motion[] = [];
+  for (let i = 0; i < size; i++) agenda.push(newMotion(players));
+  return agenda;
 }
 
 /** The cards of statuses 1..n of one colour, in order. */

@@ -20,6 +20,9 @@ export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4
 export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;
 export const senatorName = (s: number): string => `${COLOUR_NAMES[colourOf(s)]}-${statusOf(s)}`;
 
+/** The lowest senator of a non-empty bit set of senators (bit s = senator s): sets are read from the lowest card up, as senators are listed. */
+export const lowestSenator = (mask: number): number => 31 - Math.clz32(mask & -mask);
+
 /** filled's originals, by length and value (a game's setup asks for the same few dozen). */
 const filledOriginals = new Map<number, readonly number[]>();
 

@@ -96,29 +96,6 @@ export const accumulatorSchema = z.object({
   gamesWithPolicyErrors: count,
 });
 
-// ---- a quick check of accumulatorSchema for the common case (a worker's batch: zod takes about 1 ms) ----
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
-const isCount = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
-const isCounts = (v: unknown): boolean => Array.isArray(v) && v.every(isCount);
-const isHist = (v: unknown): boolean => isPlainObject(v) && typeof v.min === 'number' && Number.isSafeInteger(v.min) && isCounts(v.counts);
-const isHists = (v: unknown): boolean => Array.isArray(v) && v.every(isHist);
-
-/**
- * True only when `raw` matches accumulatorSchema (each test as strict as zod's, or stricter); false
- * leaves the verdict, and the message naming the bad field, to zod.
- */
-function plainlyValid(raw: unknown): raw is AccumulatorJSON {
-  if (!isPlainObject(raw)) return false;
-  const r = raw;
-  const metrics = r.metrics;
-  return (r.players === 3 || r.players === 5) && isCount(r.games) && isCounts(r.causes) && (r.causes as unknown[]).length === 4 &&
-    isHists(r.lossTurn) && (r.lossTurn as unknown[]).length === 3 && isCounts(r.winShares) && isCounts(r.policyWinShares) &&
-    isCount(r.sharedWins) && isCount(r.temporaryConsulWins) && isCount(r.consulKeptAllGame) && isHist(r.spreadTop2) &&
-    isHist(r.spreadAll) && isHists(r.prestige) && isPlainObject(metrics) && SCALAR_METRICS.every((m) => isHist(metrics[m])) &&
-    isHists(r.riByTurn) && isHists(r.stateTreasuryByTurn) && isCount(r.gamesWithPolicyErrors);
-}
-
 function bitCount(x: number): number {
   let n = 0;
   for (; x; x &= x - 1) n++;
@@ -190,9 +167,7 @@ export class RunAccumulator {
     this.consulKeptAllGame += o.consulKeptAllGame;
     for (let f = 0; f < this.players; f++) this.prestige[f]!.add(o.prestige[f]!);
     const list = this.metricList;
-    const values = scalarValues;
-    readScalars(o, values);
-    for (let i = 0; i < list.length; i++) list[i]!.add(values[i]!);
+    for (let i = 0; i < list.length; i++) list[i]!.add(o[SCALAR_METRICS[i]!]);
     perTurn(this.riByTurn, o.riByTurn);
     perTurn(this.stateTreasuryByTurn, o.stateTreasuryByTurn);
     if (o.policyErrors) this.gamesWithPolicyErrors++;
@@ -242,16 +217,12 @@ export class RunAccumulator {
 
   /** Rebuilds an accumulator from its JSON; throws an Error naming the first bad field. */
   static fromJSON(raw: unknown): RunAccumulator {
-    let j: AccumulatorJSON;
-    if (plainlyValid(raw)) j = raw;
-    else {
-      const r = accumulatorSchema.safeParse(raw);
-      if (!r.success) {
-        const issue = r.error.issues[0]!;
-        throw new Error(`${issue.path.join('.') || '(root)'}: ${issue.message}`);
-      }
-      j = r.data;
+    const r = accumulatorSchema.safeParse(raw);
+    if (!r.success) {
+      const issue = r.error.issues[0]!;
+      throw new Error(`${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
+    const j = r.data;
     const n = j.players;
     if (j.winShares.length !== n || j.policyWinShares.length !== n || j.prestige.length !== n) throw new Error(`per-seat fields do not have ${n} seats`);
     const a = new RunAccumulator(n);
@@ -280,13 +251,6 @@ export class RunAccumulator {
   }
 }
 
-/**
- * readScalars(o, values) sets values[i] = o[SCALAR_METRICS[i]] for every i, written out as one plain
- * property read per metric: read by a name that varies, each was a megamorphic lookup (measured:
- * about 1.5 us a game in a worker, where the game's code crowds V8's shared lookup cache).
- */
-const readScalars = new Function('o', 'values', SCALAR_METRICS.map((m, i) => `values[${i}] = o.${m};`).join('\n')) as (o: Outcome, values: number[]) => void;
-const scalarValues: number[] = SCALAR_METRICS.map(() => 0);
 
 function perTurn(series: IntHistogram[], values: readonly number[]): void {
   for (let t = 0; t < values.length; t++) {

@@ -6,8 +6,8 @@ import {
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { factionName, type GameState, SENATORS } from '../state.js';
-import { forumSenators, lowestSenator, presentSenators } from './roster.js';
+import { factionName, type GameState, lowestSenator, SENATORS } from '../state.js';
+import { forumSenators, presentSenators } from './roster.js';
 import { newDetachment } from '../ror/detachments.js';
 import { repopulate } from '../ror/repopulation.js';
 import { before, logEffects } from './describe.js';

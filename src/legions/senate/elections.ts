@@ -2,8 +2,8 @@
 import { addPrestige, log } from '../common.js';
 import { ELECT_CENSOR, ELECT_CONSUL, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, senatorName } from '../state.js';
-import { lowestSenator, presentSenators } from './roster.js';
+import { AT_ROME, factionName, type GameState, lowestSenator, senatorName } from '../state.js';
+import { presentSenators } from './roster.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
 import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
 import { appoint, endList, inCands, isRejected, listAt, type MotionRules } from './agenda.js';

@@ -56,6 +56,3 @@ export function presentSenators(g: GameState): number {
 export function forumSenators(g: GameState): number {
   return meetingOf === g ? forumMask : scanForum(g);
 }
-
-/** The lowest senator of a non-empty mask: masks are read from the lowest card up, as the senators are listed. */
-export const lowestSenator = (mask: number): number => 31 - Math.clz32(mask & -mask);

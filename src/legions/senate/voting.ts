@@ -7,8 +7,8 @@ import {
 import type { Policy } from '../policy.js';
 import { cflBonusVotes } from '../ror/consul-for-life.js';
 import { censorDefeat, errata, offerStepDown } from '../ror/senate-errata.js';
-import { factionName, type GameState, influenceOf } from '../state.js';
-import { lowestSenator, presentSenators } from './roster.js';
+import { factionName, type GameState, influenceOf, lowestSenator } from '../state.js';
+import { presentSenators } from './roster.js';
 import { motionSentence, voteLine } from './describe.js';
 
 /** Votes every faction commands before buying any: present senators by colour, plus knights. */
