@@ -167,7 +167,9 @@ export class RunAccumulator {
     this.consulKeptAllGame += o.consulKeptAllGame;
     for (let f = 0; f < this.players; f++) this.prestige[f]!.add(o.prestige[f]!);
     const list = this.metricList;
-    for (let i = 0; i < list.length; i++) list[i]!.add(o[SCALAR_METRICS[i]!]);
+    const values = scalarValues;
+    readScalars(o, values);
+    for (let i = 0; i < list.length; i++) list[i]!.add(values[i]!);
     perTurn(this.riByTurn, o.riByTurn);
     perTurn(this.stateTreasuryByTurn, o.stateTreasuryByTurn);
     if (o.policyErrors) this.gamesWithPolicyErrors++;
@@ -251,6 +253,15 @@ export class RunAccumulator {
   }
 }
 
+
+/**
+ * readScalars(o, values) sets values[i] = o[SCALAR_METRICS[i]] for every i, written out as one plain
+ * property read per metric (the names are this file's constants): read by a name that varies, each is a
+ * megamorphic lookup (measured: 2.2 against 0.8 us an outcome, and more in a worker, where the game's
+ * code crowds V8's shared lookup cache).
+ */
+const readScalars = new Function('o', 'values', SCALAR_METRICS.map((m, i) => `values[${i}] = o.${m};`).join('\n')) as (o: Outcome, values: number[]) => void;
+const scalarValues: number[] = SCALAR_METRICS.map(() => 0);
 
 function perTurn(series: IntHistogram[], values: readonly number[]): void {
   for (let t = 0; t < values.length; t++) {
