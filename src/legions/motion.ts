@@ -108,6 +108,19 @@ export function newMotion(players: number): Motion {
 
 /** Copies every field of `src` into `dst` (no allocation: the arrays are copied element by element). */
 export function copyMotion(dst: Motion, src: Motion): void {
+  copyMotionTerms(dst, src);
+  for (let f = 0; f < src.stance.length; f++) {
+    dst.stance[f] = src.stance[f]!;
+    dst.power[f] = src.power[f]!;
+    dst.bought[f] = src.bought[f]!;
+  }
+}
+
+/**
+ * Copies what a motion says and its tally's totals, not the per-faction tally (stance, power, bought):
+ * a motion waiting on the agenda has not been voted, so those stay zero there (clearTally).
+ */
+export function copyMotionTerms(dst: Motion, src: Motion): void {
   dst.kind = src.kind;
   dst.sponsor = src.sponsor;
   dst.coSponsor = src.coSponsor;
@@ -128,10 +141,14 @@ export function copyMotion(dst: Motion, src: Motion): void {
   dst.votesFor = src.votesFor;
   dst.votesAgainst = src.votesAgainst;
   dst.vetoedBy = src.vetoedBy;
-  for (let f = 0; f < src.stance.length; f++) {
-    dst.stance[f] = src.stance[f]!;
-    dst.power[f] = src.power[f]!;
-    dst.bought[f] = src.bought[f]!;
+}
+
+/** Zeroes the per-faction tally of a motion (a loop: Array.prototype.fill is slow on tiny arrays). */
+export function clearTally(m: Motion): void {
+  for (let f = 0; f < m.stance.length; f++) {
+    m.stance[f] = 0;
+    m.power[f] = 0;
+    m.bought[f] = 0;
   }
 }
 

@@ -2,7 +2,7 @@
 // chooses, or at once by their sponsor's real tribune; nominations for the mandatory offices.
 import { askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
 import {
-  copyMotion, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
+  clearTally, copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
@@ -148,10 +148,13 @@ export function policyDuplicate(g: GameState, f: number): void {
   policyError(g, f, `motion already on the agenda: ${describeMotion(g, g.motion)}`);
 }
 
-/** Adds g.motion to the agenda (the Secretary's list of motions made), growing the pool if needed. */
+/**
+ * Adds g.motion to the agenda (the Secretary's list of motions made), growing the pool if needed. A
+ * motion is made, not voted: its terms are copied and its per-faction tally stays zero on the agenda.
+ */
 export function addToAgenda(g: GameState): void {
   if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
-  copyMotion(g.agenda[g.agendaCount]!, g.motion);
+  copyMotionTerms(g.agenda[g.agendaCount]!, g.motion);
   g.agendaKeys[g.agendaCount] = motionKey(g.motion);
   g.agendaCount++;
 }
@@ -161,7 +164,8 @@ export function takeFromAgenda(g: GameState, i: number): void {
   const a = g.agenda;
   const keys = g.agendaKeys;
   const taken = a[i]!;
-  copyMotion(g.motion, taken);
+  copyMotionTerms(g.motion, taken);
+  clearTally(g.motion); // (the agenda's tally is zero: see addToAgenda)
   for (let k = i; k < g.agendaCount - 1; k++) {
     a[k] = a[k + 1]!;
     keys[k] = keys[k + 1]!;

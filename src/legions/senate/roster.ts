@@ -3,12 +3,19 @@
 // by every move of a senator (senatorMoved), so the many questions "who is present" (motions, votes,
 // nominations, candidates) need no pass over all thirty senators. One meeting is kept at a time: the
 // game whose meeting is open; any other game (a bill's draft, a rollout's copy) is read afresh.
-import { AT_FORUM, AT_ROME, type GameState, SENATORS } from '../state.js';
+import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS } from '../state.js';
 
 /** The game whose meeting is open, or null. */
 let meetingOf: GameState | null = null;
 let presentMask = 0;
 let forumMask = 0;
+/**
+ * The votes each faction commands (countPower) and the factions present, taken once and kept until a
+ * senator moves: knights change only in the Forum, so nothing else during a meeting changes them.
+ */
+let powerValid = false;
+const powerKept: number[] = [];
+let factionsPresent = 0;
 
 /** Faction senators in Rome attending (bit s), read afresh. */
 function scanPresent(g: GameState): number {
@@ -29,6 +36,7 @@ export function openRoster(g: GameState): void {
   meetingOf = g;
   presentMask = scanPresent(g);
   forumMask = scanForum(g);
+  powerValid = false;
 }
 
 /** The meeting closes (or the game ends in it): the roster is no longer kept. */
@@ -39,6 +47,7 @@ export function closeRoster(g: GameState): void {
 /** Senator s moved, joined, left or changed his attendance: his bits are read again. */
 export function senatorMoved(g: GameState, s: number): void {
   if (meetingOf !== g) return;
+  powerValid = false;
   const bit = 1 << s;
   const where = g.senWhere[s];
   if (g.senOwner[s]! >= 0 && where === AT_ROME && g.senPresent[s]) presentMask |= bit;
@@ -55,4 +64,48 @@ export function presentSenators(g: GameState): number {
 /** Neutral senators face up in the Forum (bit s). */
 export function forumSenators(g: GameState): number {
   return meetingOf === g ? forumMask : scanForum(g);
+}
+
+/** Votes every faction commands before buying any: present senators by colour, plus knights (Voting Procedures). */
+function scanPower(g: GameState, power: number[]): number {
+  for (let f = 0; f < power.length; f++) power[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
+  let factions = 0;
+  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
+    const f = g.senOwner[s]!;
+    power[f] += influenceOf(s);
+    factions |= 1 << f;
+  }
+  // Knights vote only with their faction's senators present.
+  for (let f = 0; f < power.length; f++) if (power[f]! > 0) power[f] += g.knights[f]!;
+  return factions;
+}
+
+/** The kept power, taken afresh when a senator has moved since. */
+function keptPower(g: GameState): void {
+  if (powerValid) return;
+  powerKept.length = g.players;
+  factionsPresent = scanPower(g, powerKept);
+  powerValid = true;
+}
+
+/** Writes into `power` (one entry per faction) the votes each commands now. */
+export function countPower(g: GameState, power: number[]): void {
+  if (meetingOf !== g) {
+    scanPower(g, power);
+    return;
+  }
+  keptPower(g);
+  for (let f = 0; f < power.length; f++) power[f] = powerKept[f]!;
+}
+
+/** Bit f set when faction f has a senator present. */
+export function presentFactionMask(g: GameState): number {
+  if (meetingOf !== g) {
+    let mask = 0;
+    for (let rest = scanPresent(g); rest !== 0; rest &= rest - 1) mask |= 1 << g.senOwner[lowestSenator(rest)]!;
+    return mask;
+  }
+  keptPower(g);
+  return factionsPresent;
 }

@@ -7,31 +7,15 @@ import {
 import type { Policy } from '../policy.js';
 import { cflBonusVotes } from '../ror/consul-for-life.js';
 import { censorDefeat, errata, offerStepDown } from '../ror/senate-errata.js';
-import { factionName, type GameState, influenceOf, lowestSenator } from '../state.js';
-import { presentSenators } from './roster.js';
+import { factionName, type GameState } from '../state.js';
+import { countPower, presentFactionMask } from './roster.js';
 import { motionSentence, voteLine } from './describe.js';
 
-/** Votes every faction commands before buying any: present senators by colour, plus knights. */
-export function countPower(g: GameState, power: number[]): void {
-  for (let f = 0; f < power.length; f++) power[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
-  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
-    const s = lowestSenator(rest);
-    power[g.senOwner[s]!] += influenceOf(s);
-  }
-  // Knights vote only with their faction's senators present.
-  for (let f = 0; f < power.length; f++) if (power[f]! > 0) power[f] += g.knights[f]!;
-}
+export { countPower, presentFactionMask } from './roster.js';
 
-/** Bit f set when faction f has a senator present. */
-export function presentFactionMask(g: GameState): number {
-  let mask = 0;
-  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) mask |= 1 << g.senOwner[lowestSenator(rest)]!;
-  return mask;
-}
-
+/** Whether faction f has a senator present. */
 export function hasSenatorPresent(g: GameState, f: number): boolean {
-  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) if (g.senOwner[lowestSenator(rest)] === f) return true;
-  return false;
+  return (presentFactionMask(g) & (1 << f)) !== 0;
 }
 
 /** Land Acts and their repeal allow no abstention (Land Acts variant). */
