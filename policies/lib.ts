@@ -18,16 +18,73 @@ export function legionsWanted(g: GameView, w: number, mr: number, margin: number
 
 /** The State's committed costs next turn: wars, legion upkeep, commanders, plus a margin. */
 export function stateReserve(g: GameView): number {
+  takeWarsCensus(g);
+  return reserveOf(g, census.active, census.commanders, census.legions);
+}
+
+/**
+ * The wars' census that policies read before most decisions: active wars, their commanders, State
+ * legions at war, and the turns in which wars not yet established are due. Taken once per state of
+ * the wars and kept for the last game read, under its warsVersion: every write to a war's status,
+ * commander or State legions, or to a garrison, takes a new one (state.ts warsChanged).
+ */
+const census = { of: null as GameView | null, version: -1, active: 0, commanders: 0, legions: 0, dueTurns: 0 };
+
+/**
+ * Tests: what the census was taken from is kept too, and every read under an unchanged version
+ * checks that the wars and garrisons are still what they were (a write without warsChanged throws).
+ */
+let verifyCensus = false;
+let takenFrom = '';
+export function setVerifyWarsCensus(on: boolean): void {
+  verifyCensus = on;
+  census.of = null;
+}
+
+/** Bit t of dueTurns: a war not yet established is due in turn t (turns beyond 30 are read from the wars). */
+const LATE_TURN = 31;
+
+function takeWarsCensus(g: GameView): void {
+  if (g === census.of && g.warsVersion === census.version) {
+    if (verifyCensus && warsText(g) !== takenFrom) {
+      throw new Error(`the wars' census kept under version ${census.version} is stale: the wars were written without warsChanged`);
+    }
+    return;
+  }
   const w = g.wars;
   let active = 0;
   let commanders = 0;
   let legions = 0;
+  let dueTurns = 0;
   for (let i = 0; i < w.status.length; i++) {
-    if (w.status[i] === 1) active++;
+    const st = w.status[i];
+    if (st === 1) active++;
+    else if (st === 0 && w.turn[i]! < LATE_TURN) dueTurns |= 1 << w.turn[i]!;
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
-  return reserveOf(g, active, commanders, legions);
+  census.of = g;
+  census.version = g.warsVersion;
+  census.active = active;
+  census.commanders = commanders;
+  census.legions = legions;
+  census.dueTurns = dueTurns;
+  if (verifyCensus) takenFrom = warsText(g);
+}
+
+/** What the census reads, as text (checking only). */
+function warsText(g: GameView): string {
+  const w = g.wars;
+  return JSON.stringify([w.status, w.turn, w.commander, w.stateLegions, g.provGarrison]);
+}
+
+/** A war not yet established is due next turn (the census must be taken). */
+function warDueNextTurn(g: GameView): boolean {
+  const next = g.turn + 1;
+  if (next < LATE_TURN) return (census.dueTurns & (1 << next)) !== 0;
+  const w = g.wars;
+  for (let i = 0; i < w.status.length; i++) if (w.status[i] === 0 && w.turn[i] === next) return true;
+  return false;
 }
 
 const garrisons = (g: GameView): number => garrisonLegions(g as GameState);
@@ -70,26 +127,10 @@ export function leader(g: GameView, except: number): number {
 /** Collapse is close: high index, a thin treasury, too many wars, or a war now and another due next turn. */
 export function collapseClose(g: GameView): boolean {
   if (g.ri >= 8) return true;
-  // One pass over the wars (asked before most decisions): active, commanders, legions, a war due next turn.
-  const w = g.wars;
-  const next = g.turn + 1;
-  let active = 0;
-  let commanders = 0;
-  let legions = 0;
-  let due = false;
-  for (let i = 0; i < w.status.length; i++) {
-    const st = w.status[i];
-    // Two wars at once, or a war now and another due next turn: close, whatever the treasury.
-    if (st === 1) {
-      if (++active >= 2 || due) return true;
-    } else if (st === 0 && w.turn[i] === next) {
-      if (active > 0) return true;
-      due = true;
-    }
-    if (w.commander[i]! >= 0) commanders++;
-    legions += w.stateLegions[i]!;
-  }
-  return g.stateTreasury < reserveOf(g, active, commanders, legions);
+  takeWarsCensus(g);
+  // Two wars at once, or a war now and another due next turn: close, whatever the treasury.
+  if (census.active >= 2 || (census.active > 0 && warDueNextTurn(g))) return true;
+  return g.stateTreasury < reserveOf(g, census.active, census.commanders, census.legions);
 }
 
 /** Owner of senator s, or -1 for none (never indexes with -1: a negative index is a slow path in V8). */

@@ -159,9 +159,12 @@ function scribbleFields(o: Record<string, unknown>, skip: ReadonlySet<string>, l
   }
 }
 
-/** The game state's own data as JSON (shared, read-only configuration and the streams left out). */
+/**
+ * The game state's own data as JSON (shared, read-only configuration and the streams left out, and
+ * the wars' version: a token for the policies' kept census, unique to each state, not game content).
+ */
 function snapshot(g: GameState): string {
-  const { params: _p, board: _b, variants: _v, rng: _r, ...rest } = g;
+  const { params: _p, board: _b, variants: _v, rng: _r, warsVersion: _w, ...rest } = g;
   return JSON.stringify(rest);
 }
 

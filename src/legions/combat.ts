@@ -10,7 +10,7 @@ import { factionLegionsAt, warName } from './senate/military.js';
 import { disasterStandoff } from './ror/disaster-standoff.js';
 import { ROR_COMMANDERS, isSplit } from './ror/detachments.js';
 import { fightDetachments } from './ror/split-combat.js';
-import { FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName, statusOf } from './state.js';
+import { FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName, statusOf, warsChanged } from './state.js';
 
 /** Additional Losses: rows = forces lost by the loser (1..6+), columns <1:1, 1:1, 1½:1, 2:1, 2½:1, 3:1+. */
 export const ADDITIONAL_LOSSES: readonly (readonly number[])[] = [
@@ -139,6 +139,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
       if (g.trace) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
       g.stats.senatorsKilled++;
       w.commander[i] = -1;
+      warsChanged(g);
       vacateOffices(g, c);
       senatorToDeckBottom(g, c);
     } else if (g.trace) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
@@ -151,6 +152,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
     w.victor[i] = commander;
     g.legionsBox += w.stateLegions[i]!;
     w.stateLegions[i] = 0;
+    warsChanged(g);
     for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === i) g.factionLegion[f] = FL_BOX;
     if (commander >= 0) releaseCommander(g, i);
     changeRI(g, -p.victoryRI);
@@ -177,6 +179,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
 function releaseCommander(g: GameState, i: number): void {
   const c = g.wars.commander[i]!;
   g.wars.commander[i] = -1;
+  warsChanged(g);
   g.senOfficeTurn[c] = g.turn;
   returnSenator(g, c);
 }
@@ -199,6 +202,7 @@ function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: n
   }
   const k = popcount(mask);
   w.stateLegions[i] = stateHere - (n - k);
+  warsChanged(g);
   for (let f = 0; f < g.players; f++) if (mask & (1 << f)) g.factionLegion[f] = FL_NONE;
   w.lostMask[i] = mask;
 }

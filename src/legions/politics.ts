@@ -7,7 +7,7 @@ import { revoltsActivity } from './revolts.js';
 import { invasionTurnedAway, raidCaptures } from './ror/frontier.js';
 import {
   ARMS, CARD_DECK, CARD_DISCARD, CARD_FORUM, CARD_LASTING, DISASTER, DROUGHT, EVENT_NAMES, type GameState, GRAIN,
-  HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS,
+  HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS, warsChanged,
 } from './state.js';
 
 export function politicsStep(g: GameState): void {
@@ -26,6 +26,7 @@ export function establishWars(g: GameState): void {
     const hrd = halfRandomDifference(g);
     const armies = (hrd === 0 ? 1 : hrd) + w.modifier[i]!;
     w.status[i] = 1;
+    warsChanged(g);
     if (!w.conquers[i] && !w.revolt[i]) g.stats.extraWars++; // the Macedonian wars of the variation
     w.armies[i] = armies;
     w.originalArmies[i] = armies;

@@ -3,7 +3,7 @@ import { uniformInt } from '../core/rng.js';
 import { log, loseGame } from './common.js';
 import { activeWarCount } from './income.js';
 import { garrisonDeterrence, garrisonFightsOutbreak } from './ror/garrisons.js';
-import { type GameState, WARS } from './state.js';
+import { type GameState, WARS, warsChanged } from './state.js';
 
 const d10 = (g: GameState): number => uniformInt(g.rng.revolts, 10) + 1;
 
@@ -30,6 +30,7 @@ export function revoltsActivity(g: GameState): void {
     if (d10(g) > threshold - garrisonDeterrence(g, prov)) continue;
     const armies = rebelArmies(g);
     w.status[i] = 1;
+    warsChanged(g);
     w.armies[i] = armies;
     w.originalArmies[i] = armies;
     w.spoils[i] = p.revoltSpoils;

@@ -5,7 +5,7 @@ import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
   AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
-  MAX_DET, SENATORS, senatorName, type WarSlots,
+  MAX_DET, newWarsVersion, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
 import { type Motion, newMotion } from './motion.js';
@@ -106,7 +106,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
     provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
     provGarrison: z(nProv, 0), provGarrisonTurn: z(nProv, 0), provGarrisonFresh: z(nProv, 0), rorCaptive: -1, rorTargeted: 0,
-    wars: newWars(cfg.board, cfg.variants),
+    wars: newWars(cfg.board, cfg.variants), warsVersion: newWarsVersion(),
     factionLegionDet: z(n, 0), factionLegionFresh: z(n, 0), freshState: [], freshTurn: 0,
     cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,

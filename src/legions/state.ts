@@ -466,6 +466,12 @@ export interface GameState {
   rorTargeted: number;
 
   wars: WarSlots;
+  /**
+   * Changes with every write to a war's status, commander or State legions and to a garrison
+   * (warsChanged): what policies read of the wars is remembered under it (policies/lib.ts census).
+   * Code that writes those arrays must call warsChanged.
+   */
+  warsVersion: number;
 
   // ---- Republic of Rome modules ----
   /** ror-multiple-commanders: detachment of each faction legion at a war (0 unless the module splits a war). */
@@ -598,6 +604,18 @@ export function emptyStats(): Stats {
   };
 }
 
+let lastWarsVersion = 0;
+
+/** A version no state's wars have had yet (unique across games, so a remembered census never outlives a copy). */
+export function newWarsVersion(): number {
+  return ++lastWarsVersion;
+}
+
+/** The wars (status, commanders, State legions) or garrisons of g were written: their census is taken afresh. */
+export function warsChanged(g: GameState): void {
+  g.warsVersion = ++lastWarsVersion;
+}
+
 /** An independent copy of every war slot array. */
 export function cloneWars(w: WarSlots): WarSlots {
   return {
@@ -634,7 +652,7 @@ export function cloneState(g: GameState): GameState {
     provClaimed: g.provClaimed.slice(), provNoIncomeTurn: g.provNoIncomeTurn.slice(),
     provRevolt: g.provRevolt.slice(),
     provGarrison: g.provGarrison.slice(), provGarrisonTurn: g.provGarrisonTurn.slice(), provGarrisonFresh: g.provGarrisonFresh.slice(),
-    wars: cloneWars(g.wars),
+    wars: cloneWars(g.wars), warsVersion: newWarsVersion(),
     factionLegionDet: g.factionLegionDet.slice(), factionLegionFresh: g.factionLegionFresh.slice(), freshState: g.freshState.slice(),
     cardWhere: g.cardWhere.slice(), eventDeck: g.eventDeck.slice(),
     landActType2Turn: g.landActType2Turn.slice(), landActType2Sponsor: g.landActType2Sponsor.slice(),
@@ -747,6 +765,7 @@ export function copyState(dst: GameState, src: GameState): void {
   copyArray(w.cmdFaction, x.cmdFaction); copyArray(w.detCommander, x.detCommander);
   copyArray(w.detState, x.detState); copyArray(w.detLossTurn, x.detLossTurn);
   copyArray(w.foughtBy, x.foughtBy); copyArray(w.ownCmdMask, x.ownCmdMask); copyArray(w.dsUsed, x.dsUsed);
+  warsChanged(dst);
   dst.stats = { ...src.stats }; // one small object: spreading is several times faster than Object.assign into it
   copyMotion(dst.motion, src.motion);
   copyMotions(dst.agenda, src.agenda);

@@ -6,7 +6,7 @@
 // at a war belongs to detachment factionLegionDet. Without the module every war has detachment 0 only
 // and these helpers reduce to the base game's fields.
 import { log, popcount, returnSenator } from '../common.js';
-import { AT_COMMANDER, FL_BOX, type GameState, MAX_DET, senatorName } from '../state.js';
+import { AT_COMMANDER, FL_BOX, type GameState, MAX_DET, senatorName, warsChanged } from '../state.js';
 import { senatorMoved } from '../senate/roster.js';
 
 export const ROR_COMMANDERS = 'ror-multiple-commanders';
@@ -19,8 +19,10 @@ export function detCommander(g: GameState, w: number, d: number): number {
 }
 
 export function setDetCommander(g: GameState, w: number, d: number, s: number): void {
-  if (d === 0) g.wars.commander[w] = s;
-  else g.wars.detCommander[w * MAX_DET + d] = s;
+  if (d === 0) {
+    g.wars.commander[w] = s;
+    warsChanged(g);
+  } else g.wars.detCommander[w * MAX_DET + d] = s;
 }
 
 export function detLossTurn(g: GameState, w: number, d: number): number {
@@ -47,6 +49,7 @@ export function detStateLegions(g: GameState, w: number, d: number): number {
 /** Adds (or removes, n < 0) State legions to detachment d, keeping the war's total. */
 export function addDetStateLegions(g: GameState, w: number, d: number, n: number): void {
   g.wars.stateLegions[w] += n;
+  warsChanged(g);
   if (d > 0) g.wars.detState[w * MAX_DET + d] += n;
 }
 
@@ -155,6 +158,7 @@ export function compactDetachments(g: GameState, w: number): void {
     if (!detOccupied(g, w, d)) continue;
     const k = w * MAX_DET + d;
     g.wars.commander[w] = g.wars.detCommander[k]!;
+    warsChanged(g);
     g.wars.lossTurn[w] = g.wars.detLossTurn[k]!;
     g.wars.detCommander[k] = -1;
     g.wars.detLossTurn[k] = -1;

@@ -9,7 +9,7 @@ import { commanderKilled, resolveBattle, type Battle } from '../combat.js';
 import { GARRISON, type Motion, motionRules, RECALL_GARRISON } from '../motion.js';
 import type { MotionRules } from '../senate/agenda.js';
 import { vacateOffices } from '../senate/prosecutions.js';
-import { AT_GOVERNOR, type GameState, militaryRatingOf, senatorName, statusOf } from '../state.js';
+import { AT_GOVERNOR, type GameState, militaryRatingOf, senatorName, statusOf, warsChanged } from '../state.js';
 
 const on = (g: GameState): boolean => g.variants['ror-garrisons'];
 
@@ -47,6 +47,7 @@ export const garrisonRules: MotionRules = motionRules({
     const p = m.target;
     g.legionsBox -= m.count;
     g.provGarrison[p] += m.count;
+    warsChanged(g);
     if (g.provGarrisonTurn[p] !== g.turn) g.provGarrisonFresh[p] = 0;
     g.provGarrisonTurn[p] = g.turn;
     g.provGarrisonFresh[p] += m.count;
@@ -73,6 +74,7 @@ export const recallGarrisonRules: MotionRules = motionRules({
   execute(g, _p, m, passed) {
     if (!passed) return;
     g.provGarrison[m.target] -= m.count;
+    warsChanged(g);
     g.legionsBox += m.count;
     g.stats.rorGarrisonRecalled += m.count;
     if (g.trace) log(g, `${m.count} legions recalled from the garrison of ${g.board.provinces[m.target]!.name}`);
@@ -119,6 +121,7 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
   if (g.trace) log(g, `The garrison of ${name} fights the revolt: Roman ${b.romanAttack} (${legions} legions, governor ${senatorName(gov)}, +${rh}) vs rebels ${b.enemyAttack} (+${eh}): Rome loses ${lost}, the rebels ${b.enemyLost}, ${wars.armies[w]} armies left`);
   if (lost > 0) {
     g.provGarrison[p] -= lost;
+    warsChanged(g);
     if (g.provGarrisonTurn[p] === g.turn) g.provGarrisonFresh[p] = Math.min(g.provGarrisonFresh[p]!, g.provGarrison[p]!);
     g.stats.legionsLost += lost;
     changeRI(g, 2 * lost >= legions ? pr.heavyLossRI : pr.legionsLostRI);
@@ -137,6 +140,7 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
   if (wars.armies[w] !== 0) return;
   // Crushed at once: the revolt ends, the province pays again; the garrison stays where it is.
   wars.status[w] = 2;
+  warsChanged(g);
   g.provRevolt[p] = 0;
   g.stats.warsWon++;
   changeRI(g, -pr.victoryRI);

@@ -14,7 +14,7 @@ import { legionsAt } from '../income.js';
 import type { Policy } from '../policy.js';
 import { vacateOffices } from '../senate/prosecutions.js';
 import { factionLegionsAt, warName } from '../senate/military.js';
-import { FL_NONE, type GameState, MAX_DET, senatorName, statusOf } from '../state.js';
+import { FL_NONE, type GameState, MAX_DET, senatorName, statusOf, warsChanged } from '../state.js';
 import { battleRating, masterOfHorseFate } from './dictator.js';
 import {
   addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, disbandDetachments,
@@ -95,6 +95,7 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
     w.victor[i] = victor;
     g.legionsBox += w.stateLegions[i]!;
     w.stateLegions[i] = 0;
+    warsChanged(g);
     disbandDetachments(g, i);
     if (w.commander[i]! >= 0) releaseDetCommander(g, i, 0);
     changeRI(g, -p.victoryRI);
