@@ -84,6 +84,12 @@ export const OPPORTUNIST: Weights = {
 
 export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
 
+/** Influence plus Status of each senator: what attracting him is worth. */
+const SENATOR_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => influenceOf(s) + statusOf(s));
+
+/** Senator s is a neutral face up in the Forum. */
+const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && g.senWhere[s] === AT_FORUM;
+
 /** A vote not yet asked (votes are 1, 0 or -1). */
 const NOT_ASKED = 2;
 
@@ -98,9 +104,12 @@ export class ParametricPolicy implements Policy {
   /** What bestGenerals found: our candidate of highest Status and any faction's (-1 none). */
   private ownGeneral = -1;
   private anyGeneral = -1;
+  /** What we bid for each senator as a neutral (bidFor), worked out once: the Forum's bids read it per senator per neutral. */
+  private readonly bids: number[] = [];
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
+    for (let s = 0; s < 30; s++) this.bids.push(influenceOf(s) + Math.max(1, statusOf(s) - w.bidStatusOffset));
   }
 
   /** Kinds that draft never makes (no case of their own): the Senate need not ask. */
@@ -156,18 +165,17 @@ export class ParametricPolicy implements Policy {
     // Budget across the Forum in card order so the sealed bids never exceed the treasury.
     const budget = Math.floor(g.treasury[me]! * this.w.bidShare);
     let spent = 0;
-    for (let x = 0; x < 30; x++) {
+    for (let x = 0; x <= s; x++) {
       if (g.senWhere[x] !== AT_FORUM) continue;
-      const want = this.bidFor(x);
-      if (spent + want > budget) return x === s ? 0 : 0;
-      spent += want;
-      if (x === s) return want;
+      spent += this.bids[x]!;
+      if (spent > budget) return 0; // the budget ran out at or before him
     }
-    return 0;
+    return isForumNeutral(g, s) ? this.bids[s]! : 0;
   }
 
+  /** What we bid for senator s as a neutral: his Influence plus what his Status is worth above bidStatusOffset. */
   private bidFor(s: number): number {
-    return influenceOf(s) + Math.max(1, statusOf(s) - this.w.bidStatusOffset);
+    return this.bids[s]!;
   }
 
   attractTarget(g: GameView, me: number): number {
@@ -177,7 +185,7 @@ export class ParametricPolicy implements Policy {
     for (let s = 0; s < 30; s++) {
       if (g.senOwner[s] !== rival || g.senWhere[s] !== AT_ROME || g.senMovedTurn[s] === g.turn) continue;
       if (s === g.consul || s === g.censor || s === g.rorCfl) continue;
-      if (best < 0 || influenceOf(s) + statusOf(s) < influenceOf(best) + statusOf(best)) best = s;
+      if (best < 0 || SENATOR_WORTH[s]! < SENATOR_WORTH[best]!) best = s;
     }
     return best;
   }

@@ -1,7 +1,8 @@
 // Strength of a rollout player on common random numbers: game i of seed S seats POLICY in seat i mod 5
-// and the competent player in the other four (they simulate the others as competent), so two runs with
-// the same seed and range play the same games and can be paired game by game (compiled dist/).
-// Usage: node scripts/rollout-strength.mjs play POLICY GAMES [SEED=strength] [START=0] > a.jsonl
+// and OPPONENT (default: the competent player) in the other four; a rollout player simulates the others
+// as competent whoever they are, so another OPPONENT tests it against players it does not model. Two
+// runs with the same seed, range and opponent play the same games and pair game by game (compiled dist/).
+// Usage: node scripts/rollout-strength.mjs play POLICY GAMES [SEED=strength] [START=0] [OPPONENT=competent] > a.jsonl
 //        node scripts/rollout-strength.mjs compare a.jsonl b.jsonl   (b minus a, paired on the game index)
 import { readFileSync } from 'node:fs';
 import { gameSeed } from '../dist/src/core/rng.js';
@@ -19,12 +20,12 @@ const Z = 1.959963984540054;
 const [mode, ...args] = process.argv.slice(2);
 
 if (mode === 'play') {
-  const [policy, gamesArg, seed = 'strength', startArg = '0'] = args;
+  const [policy, gamesArg, seed = 'strength', startArg = '0', opponent = 'competent'] = args;
   const cfg = { players: 5, params: defaultParams(), board: defaultBoard(), variants: noVariants() };
   const start = Number(startArg);
   for (let i = start; i < start + Number(gamesArg); i++) {
     const seat = i % 5;
-    const names = Array.from({ length: 5 }, (_, s) => (s === seat ? policy : 'competent'));
+    const names = Array.from({ length: 5 }, (_, s) => (s === seat ? policy : opponent));
     const pols = parsePolicies(names.join(','), 5);
     const g = setupGame(cfg, gameSeed(seed, i), false);
     initPolicies(g, pols);
@@ -65,6 +66,6 @@ if (mode === 'play') {
     `paired difference (second minus first): ${paired((r) => r.win, 'win share')}; ${paired((r) => r.survived, 'survival')}; ` +
     `${paired((r) => r.win + 0.5 * r.survived, 'objective (win + 0.5 survival)')}\n`);
 } else {
-  process.stderr.write('usage: rollout-strength.mjs play POLICY GAMES [SEED] [START] | compare A.jsonl B.jsonl\n');
+  process.stderr.write('usage: rollout-strength.mjs play POLICY GAMES [SEED] [START] [OPPONENT] | compare A.jsonl B.jsonl\n');
   process.exit(2);
 }
