@@ -26,27 +26,28 @@ export function stateReserve(g: GameView): number {
  * The wars' census that policies read before most decisions: active wars, their commanders, State
  * legions at war, and the turns in which wars not yet established are due. Taken once per state of
  * the wars and kept for the last game read, under its warsVersion: every write to a war's status,
- * commander or State legions, or to a garrison, takes a new one (state.ts warsChanged).
+ * turn, commander or State legions takes a new one (state.ts warsChanged).
  */
 const census = { of: null as GameView | null, version: -1, active: 0, commanders: 0, legions: 0, dueTurns: 0 };
 
 /**
- * Tests: what the census was taken from is kept too, and every read under an unchanged version
- * checks that the wars and garrisons are still what they were (a write without warsChanged throws).
+ * Tests (tests/setup.ts turns it on for every test): what the census was taken from is kept too, and
+ * every read under an unchanged version checks that the wars are still what they were, so a write
+ * without warsChanged throws instead of playing on with a stale census.
  */
 let verifyCensus = false;
-let takenFrom = '';
+const takenFrom: number[] = [];
 export function setVerifyWarsCensus(on: boolean): void {
   verifyCensus = on;
   census.of = null;
 }
 
-/** Bit t of dueTurns: a war not yet established is due in turn t (turns beyond 30 are read from the wars). */
+/** Bit t of dueTurns: a war not yet established is due in turn t (turns from 31 on are read from the wars). */
 const LATE_TURN = 31;
 
 function takeWarsCensus(g: GameView): void {
   if (g === census.of && g.warsVersion === census.version) {
-    if (verifyCensus && warsText(g) !== takenFrom) {
+    if (verifyCensus && !sameWars(g)) {
       throw new Error(`the wars' census kept under version ${census.version} is stale: the wars were written without warsChanged`);
     }
     return;
@@ -58,8 +59,9 @@ function takeWarsCensus(g: GameView): void {
   let dueTurns = 0;
   for (let i = 0; i < w.status.length; i++) {
     const st = w.status[i];
+    const t = w.turn[i]!;
     if (st === 1) active++;
-    else if (st === 0 && w.turn[i]! < LATE_TURN) dueTurns |= 1 << w.turn[i]!;
+    else if (st === 0 && t >= 0 && t < LATE_TURN) dueTurns |= 1 << t;
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
@@ -69,19 +71,30 @@ function takeWarsCensus(g: GameView): void {
   census.commanders = commanders;
   census.legions = legions;
   census.dueTurns = dueTurns;
-  if (verifyCensus) takenFrom = warsText(g);
+  if (verifyCensus) keepWars(g);
 }
 
-/** What the census reads, as text (checking only). */
-function warsText(g: GameView): string {
+/** Checking only: what the census reads, kept (status, turn, commander and State legions of each war). */
+function keepWars(g: GameView): void {
   const w = g.wars;
-  return JSON.stringify([w.status, w.turn, w.commander, w.stateLegions, g.provGarrison]);
+  takenFrom.length = 0;
+  for (let i = 0; i < w.status.length; i++) takenFrom.push(w.status[i]!, w.turn[i]!, w.commander[i]!, w.stateLegions[i]!);
+}
+
+function sameWars(g: GameView): boolean {
+  const w = g.wars;
+  if (takenFrom.length !== 4 * w.status.length) return false;
+  for (let i = 0; i < w.status.length; i++) {
+    const k = 4 * i;
+    if (takenFrom[k] !== w.status[i] || takenFrom[k + 1] !== w.turn[i] || takenFrom[k + 2] !== w.commander[i] || takenFrom[k + 3] !== w.stateLegions[i]) return false;
+  }
+  return true;
 }
 
 /** A war not yet established is due next turn (the census must be taken). */
 function warDueNextTurn(g: GameView): boolean {
   const next = g.turn + 1;
-  if (next < LATE_TURN) return (census.dueTurns & (1 << next)) !== 0;
+  if (next >= 0 && next < LATE_TURN) return (census.dueTurns & (1 << next)) !== 0;
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) if (w.status[i] === 0 && w.turn[i] === next) return true;
   return false;

@@ -16,7 +16,7 @@ import { setupGame } from '../src/legions/setup.js';
 import {
   ARMS, AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_ROME, BANKRUPTCY, BLUE, CARD_DECK, CARD_DISCARD, CARD_FORUM,
   CARD_LASTING, DISASTER, DROUGHT, FL_BOX, FL_NONE, type GameState, GRAIN, GREEN, HARBOUR, INVASION, LAND_COMMISSION,
-  LILAC, MANPOWER, MINING, SENATORS, UNREST, WARS,
+  LILAC, MANPOWER, MINING, SENATORS, UNREST, WARS, warsChanged,
 } from '../src/legions/state.js';
 import { forcedCards, invariantViolations, makeConfig, stubPolicies, takeFromDeck } from './helpers.js';
 
@@ -85,6 +85,7 @@ function conquer(g: GameState, p: number, developed = 0): void {
   g.provConquered[p] = 1;
   g.provDeveloped[p] = developed;
   g.wars.status[p] = 2;
+  warsChanged(g); // the players' census of the wars is taken afresh
 }
 
 /** An active war by hand: armies (and original armies), State legions, faction legions, commander. */
@@ -100,6 +101,7 @@ function war(g: GameState, w: number, armies: number, legions: number, commander
     g.senPost[commander] = w;
     g.senPresent[commander] = 0;
   }
+  warsChanged(g);
 }
 
 /** Card pairs giving each half random difference 0..5. */

@@ -6,7 +6,7 @@ import { defaultParams, type RulesParams } from '../src/legions/params.js';
 import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
   AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_MASTER_OF_HORSE, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
-  MAX_DET, SENATORS,
+  MAX_DET, SENATORS, warsChanged,
 } from '../src/legions/state.js';
 import { noVariants } from '../src/legions/variants.js';
 
@@ -317,4 +317,5 @@ export function activeWar(g: GameState, w: number, armies: number, legions = 0, 
     g.senPost[commander] = w;
     g.senPresent[commander] = 0;
   }
+  warsChanged(g); // the players' census of the wars is taken afresh
 }

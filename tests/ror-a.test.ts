@@ -30,7 +30,7 @@ import { openBusiness } from '../src/legions/senate/open-business.js';
 import { type GameConfig, setupGame } from '../src/legions/setup.js';
 import {
   AT_COMMANDER, AT_DECK, AT_FORUM, AT_ROME, cloneState, FL_BOX, type GameState, influenceOf, MAX_DET, SENATORS, statusOf, SURVIVED,
-  WARS,
+  WARS, warsChanged,
 } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { TRIGGERS } from '../src/games/legions/triggers.js';
@@ -89,6 +89,7 @@ function activeWar(g: GameState, w: number, armies: number, legions = 0, command
   g.wars.originalArmies[w] = armies;
   g.wars.stateLegions[w] = legions;
   if (commander >= 0) place(g, commander, w, 0);
+  warsChanged(g); // the players' census of the wars is taken afresh
 }
 
 /** Senator s commands detachment d of war w (placed by hand, appointed in an earlier turn). */
@@ -99,12 +100,14 @@ function place(g: GameState, s: number, w: number, d: number): void {
   g.senPost[s] = w;
   g.senPresent[s] = 0;
   g.senOfficeTurn[s] = 1;
+  warsChanged(g);
 }
 
 /** Adds `n` State legions to detachment d >= 1 of war w (the war's total included). */
 function detLegionsByHand(g: GameState, w: number, d: number, n: number): void {
   g.wars.detState[w * MAX_DET + d] += n;
   g.wars.stateLegions[w] += n;
+  warsChanged(g);
 }
 
 /** A policy that proposes exactly `m` (fields copied) when asked for its kind, and votes for everything. */

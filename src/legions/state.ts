@@ -467,9 +467,9 @@ export interface GameState {
 
   wars: WarSlots;
   /**
-   * Changes with every write to a war's status, commander or State legions and to a garrison
-   * (warsChanged): what policies read of the wars is remembered under it (policies/lib.ts census).
-   * Code that writes those arrays must call warsChanged.
+   * Changes with every write to a war's status, turn, commander or State legions (warsChanged): what
+   * policies read of the wars is kept under it (policies/lib.ts, the wars' census). Code that writes
+   * those arrays must call warsChanged before any policy is asked anything.
    */
   warsVersion: number;
 
@@ -611,7 +611,7 @@ export function newWarsVersion(): number {
   return ++lastWarsVersion;
 }
 
-/** The wars (status, commanders, State legions) or garrisons of g were written: their census is taken afresh. */
+/** A war's status, turn, commander or State legions in g were written: the policies' census of them is taken afresh. */
 export function warsChanged(g: GameState): void {
   g.warsVersion = ++lastWarsVersion;
 }

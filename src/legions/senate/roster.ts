@@ -14,8 +14,21 @@ let forumMask = 0;
  * senator moves: knights change only in the Forum, so nothing else during a meeting changes them.
  */
 let powerValid = false;
-const powerKept: number[] = [];
+const powerKept: number[] = [0, 0, 0, 0, 0];
 let factionsPresent = 0;
+
+/**
+ * Tests (tests/setup.ts turns it on for every test): every read of what the roster keeps is checked
+ * against a fresh scan, so a senator moved during a meeting without senatorMoved throws.
+ */
+let verifyRoster = false;
+export function setVerifyRoster(on: boolean): void {
+  verifyRoster = on;
+}
+
+function stale(what: string): never {
+  throw new Error(`the Senate roster's ${what} is stale: a senator moved during the meeting without senatorMoved`);
+}
 
 /** Faction senators in Rome attending (bit s), read afresh. */
 function scanPresent(g: GameState): number {
@@ -58,12 +71,16 @@ export function senatorMoved(g: GameState, s: number): void {
 
 /** Faction senators present in Rome (bit s). */
 export function presentSenators(g: GameState): number {
-  return meetingOf === g ? presentMask : scanPresent(g);
+  if (meetingOf !== g) return scanPresent(g);
+  if (verifyRoster && presentMask !== scanPresent(g)) stale('list of senators present');
+  return presentMask;
 }
 
 /** Neutral senators face up in the Forum (bit s). */
 export function forumSenators(g: GameState): number {
-  return meetingOf === g ? forumMask : scanForum(g);
+  if (meetingOf !== g) return scanForum(g);
+  if (verifyRoster && forumMask !== scanForum(g)) stale("list of the Forum's neutrals");
+  return forumMask;
 }
 
 /** Votes every faction commands before buying any: present senators by colour, plus knights (Voting Procedures). */
@@ -83,10 +100,22 @@ function scanPower(g: GameState, power: number[]): number {
 
 /** The kept power, taken afresh when a senator has moved since. */
 function keptPower(g: GameState): void {
-  if (powerValid) return;
+  if (powerValid) {
+    if (verifyRoster) checkPower(g);
+    return;
+  }
+  while (powerKept.length < g.players) powerKept.push(0);
   powerKept.length = g.players;
   factionsPresent = scanPower(g, powerKept);
   powerValid = true;
+}
+
+/** Checking only: the kept power and factions present against a fresh count. */
+function checkPower(g: GameState): void {
+  const fresh: number[] = [];
+  for (let f = 0; f < g.players; f++) fresh.push(0);
+  if (scanPower(g, fresh) !== factionsPresent) stale('set of factions present');
+  for (let f = 0; f < g.players; f++) if (fresh[f] !== powerKept[f]) stale('count of votes');
 }
 
 /** Writes into `power` (one entry per faction) the votes each commands now. */

@@ -1,0 +1,69 @@
+// The Senate roster (src/legions/senate/roster.ts) keeps, while a meeting runs, who is present, the
+// Forum's neutrals and each faction's votes, updated by senatorMoved. With checking on (tests/setup.ts
+// turns it on for every test) a change made behind its back throws at the next read.
+import { afterEach, describe, expect, it } from 'vitest';
+import { setupGame } from '../src/legions/setup.js';
+import { closeRoster, countPower, openRoster, presentFactionMask, presentSenators, senatorMoved, setVerifyRoster } from '../src/legions/senate/roster.js';
+import { AT_COMMANDER, AT_ROME, type GameState } from '../src/legions/state.js';
+import { makeConfig } from './helpers.js';
+
+afterEach(() => setVerifyRoster(true));
+
+/** A game's roster opened on a faction senator present in Rome (returned). */
+function meetingWithSenator(): { g: GameState; s: number } {
+  const g = setupGame(makeConfig(5), 'roster', false);
+  for (let s = 0; s < 30; s++) if (g.senOwner[s]! >= 0 && g.senWhere[s] === AT_ROME) g.senPresent[s] = 1;
+  openRoster(g);
+  const s = g.senOwner.findIndex((o, x) => o >= 0 && g.senWhere[x] === AT_ROME);
+  return { g, s };
+}
+
+describe('the Senate roster', () => {
+  it('follows a senator moved with senatorMoved: presence, factions present and votes', () => {
+    const { g, s } = meetingWithSenator();
+    const f = g.senOwner[s]!;
+    /** Faction f's votes counted by hand: its present senators' Influence, plus its knights if any is present. */
+    const byHand = (): number => {
+      let v = 0;
+      for (let x = 0; x < 30; x++) if (g.senOwner[x] === f && g.senWhere[x] === AT_ROME && g.senPresent[x]) v += Math.floor(x / 10) + 1;
+      return v > 0 ? v + g.knights[f]! : 0;
+    };
+    g.knights[f] = 2;
+    openRoster(g); // (knights are set before the meeting, as in the Forum)
+    const power = [0, 0, 0, 0, 0];
+    countPower(g, power);
+    expect(power[f]).toBe(byHand());
+    expect(presentSenators(g) & (1 << s)).not.toBe(0);
+    g.senWhere[s] = AT_COMMANDER;
+    g.senPresent[s] = 0;
+    senatorMoved(g, s);
+    expect(presentSenators(g) & (1 << s)).toBe(0);
+    countPower(g, power);
+    expect(power[f]).toBe(byHand());
+    expect((presentFactionMask(g) & (1 << f)) !== 0).toBe(power[f]! > 0);
+    closeRoster(g);
+  });
+
+  it('with checking on, a senator moved without senatorMoved, or knights changed, is caught at the next read', () => {
+    const { g, s } = meetingWithSenator();
+    const power = [0, 0, 0, 0, 0];
+    countPower(g, power);
+    g.senWhere[s] = AT_COMMANDER; // behind the roster's back
+    expect(() => presentSenators(g)).toThrow(/senatorMoved/);
+    senatorMoved(g, s);
+    countPower(g, power);
+    const f = power.findIndex((p) => p > 0);
+    g.knights[f]!++; // knights change only in the Forum, never during a meeting
+    expect(() => countPower(g, power)).toThrow(/stale/);
+    closeRoster(g);
+  });
+
+  it('with checking off, what it keeps is read as kept (the check is what catches it)', () => {
+    setVerifyRoster(false);
+    const { g, s } = meetingWithSenator();
+    const kept = presentSenators(g);
+    g.senWhere[s] = AT_COMMANDER;
+    expect(presentSenators(g)).toBe(kept);
+    closeRoster(g);
+  });
+});
