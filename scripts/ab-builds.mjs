@@ -1,0 +1,59 @@
+// Two builds of the engine timed against each other in one process: chunks of the bench's competent
+// games played alternately by build A and build B, CPU time per chunk, so that the machine's drift
+// falls on both alike. Each ROOT is a checkout with its dist/ built (e.g. a `git worktree` of the
+// commit to compare, `npx tsc -p tsconfig.json` run in it).
+// Usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30]
+// Prints the median of A/B over the pairs (below 1: A is faster) and each build's fastest chunk per game.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [aRoot, bRoot, chunkArg = '300', pairsArg = '30'] = process.argv.slice(2);
+if (!aRoot || !bRoot) {
+  process.stderr.write('usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30]\n');
+  process.exit(2);
+}
+const chunk = Number(chunkArg);
+const pairs = Number(pairsArg);
+
+/** A player of `n` more games of the bench's workload with the build under `root`. */
+async function builder(root) {
+  const load = (rel) => import(pathToFileURL(resolve(root, 'dist', rel)).href);
+  const [game, params, board, variants, pol] = await Promise.all([
+    load('src/legions/game.js'), load('src/legions/params.js'), load('src/legions/board.js'),
+    load('src/legions/variants.js'), load('policies/index.js'),
+  ]);
+  const cfg = { players: 5, params: params.defaultParams(), board: board.defaultBoard(), variants: variants.noVariants() };
+  const policies = pol.parsePolicies('competent', 5);
+  let next = 0;
+  return (n) => {
+    for (let i = 0; i < n; i++) game.playGame(cfg, 'bench', next++ % 5000, policies);
+  };
+}
+
+const a = await builder(aRoot);
+const b = await builder(bRoot);
+/** CPU milliseconds of one chunk. */
+const time = (play) => {
+  const c0 = process.cpuUsage();
+  play(chunk);
+  return process.cpuUsage(c0).user / 1000;
+};
+for (let w = 0; w < 3; w++) {
+  time(a);
+  time(b);
+}
+const ta = [];
+const tb = [];
+const ratios = [];
+for (let r = 0; r < pairs; r++) {
+  // Which build goes first alternates, so neither always runs on a warmer or cooler machine.
+  const x = r % 2 === 0 ? time(a) : 0;
+  const y = time(b);
+  const xa = r % 2 === 0 ? x : time(a);
+  ta.push(xa);
+  tb.push(y);
+  ratios.push(xa / y);
+}
+const median = (v) => [...v].sort((p, q) => p - q)[v.length >> 1];
+const perGame = (v) => ((1000 * Math.min(...v)) / chunk).toFixed(0);
+process.stdout.write(`A/B median ${median(ratios).toFixed(3)} over ${pairs} pairs of ${chunk} games; fastest chunk per game: A ${perGame(ta)} µs, B ${perGame(tb)} µs\n`);
