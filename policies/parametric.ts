@@ -109,11 +109,16 @@ export class ParametricPolicy implements Policy {
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
+    this.neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER) |
+      (this.aggressive ? 0 : (1 << CENSURE) | (1 << PROSECUTE)) | (this.civic ? 1 << REPEAL_LAND_ACT : 0);
     for (let s = 0; s < 30; s++) this.bids.push(influenceOf(s) + Math.max(1, statusOf(s) - w.bidStatusOffset));
   }
 
-  /** Kinds that draft never makes (no case of their own): the Senate need not ask. */
-  readonly neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER);
+  /**
+   * Kinds that draft never makes, so the Senate need not ask: those with no case of their own, and by
+   * the weights, censures and prosecutions unless aggressive, repeals of Land Acts when civic.
+   */
+  readonly neverProposes: number;
 
   init(): void {}
 

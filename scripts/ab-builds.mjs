@@ -1,15 +1,15 @@
-// Two builds of the engine timed against each other in one process: chunks of the bench's competent
-// games played alternately by build A and build B, CPU time per chunk, so that the machine's drift
+// Two builds of the engine timed against each other in one process: chunks of the bench's games (five
+// players of POLICY) played alternately by build A and build B, CPU time per chunk, so that the machine's drift
 // falls on both alike. Each ROOT is a checkout with its dist/ built (e.g. a `git worktree` of the
 // commit to compare, `npx tsc -p tsconfig.json` run in it).
-// Usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30]
+// Usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30] [POLICY=competent]
 // Prints the median of A/B over the pairs (below 1: A is faster) and each build's fastest chunk per game.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const [aRoot, bRoot, chunkArg = '300', pairsArg = '30'] = process.argv.slice(2);
+const [aRoot, bRoot, chunkArg = '300', pairsArg = '30', policy = 'competent'] = process.argv.slice(2);
 if (!aRoot || !bRoot) {
-  process.stderr.write('usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30]\n');
+  process.stderr.write('usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30] [POLICY=competent]\n');
   process.exit(2);
 }
 const chunk = Number(chunkArg);
@@ -23,7 +23,7 @@ async function builder(root) {
     load('src/legions/variants.js'), load('policies/index.js'),
   ]);
   const cfg = { players: 5, params: params.defaultParams(), board: board.defaultBoard(), variants: variants.noVariants() };
-  const policies = pol.parsePolicies('competent', 5);
+  const policies = pol.parsePolicies(policy, 5);
   let next = 0;
   return (n) => {
     for (let i = 0; i < n; i++) game.playGame(cfg, 'bench', next++ % 5000, policies);

@@ -60,9 +60,9 @@ export interface Policy {
    */
   propose(g: GameView, me: number, m: Motion, candidates: readonly number[]): boolean;
   /**
-   * Optional: bit k set for each kind k of motion this policy never makes in the open business (its
-   * `propose` answers false for that kind whatever the game, and changes nothing), so the Senate
-   * need not ask it. Leave it out to be asked about every kind.
+   * Optional: bit k set for each kind k of motion this policy never makes in the open business or,
+   * for prosecutions, as the Censor's faction (its `propose` answers false for that kind whatever the
+   * game, and changes nothing), so the Senate need not ask it. Leave it out to be asked about every kind.
    */
   readonly neverProposes?: number;
   /**

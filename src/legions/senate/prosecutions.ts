@@ -26,6 +26,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const cf = g.senOwner[g.censor]!;
   if (cf < 0 || !hasSenatorPresent(g, cf)) return;
   g.minorProsecutions = 0;
+  if (((policies[cf]!.neverProposes ?? 0) & (1 << PROSECUTE)) !== 0) return; // the Censor's faction never accuses
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
   const rules: MotionRules = motionRules({
     candidates(gs) {
