@@ -104,7 +104,10 @@ export class ParametricPolicy implements Policy {
   /** What bestGenerals found: our candidate of highest Status and any faction's (-1 none). */
   private ownGeneral = -1;
   private anyGeneral = -1;
-  /** What we bid for each senator as a neutral (bidFor), worked out once: the Forum's bids read it per senator per neutral. */
+  /**
+   * What we bid for each senator as a neutral (his Influence plus what his Status is worth above
+   * bidStatusOffset), worked out once: the Forum's bids read it per senator per neutral.
+   */
   private readonly bids: number[] = [];
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
@@ -176,11 +179,6 @@ export class ParametricPolicy implements Policy {
       if (spent > budget) return 0; // the budget ran out at or before him
     }
     return isForumNeutral(g, s) ? this.bids[s]! : 0;
-  }
-
-  /** What we bid for senator s as a neutral: his Influence plus what his Status is worth above bidStatusOffset. */
-  private bidFor(s: number): number {
-    return this.bids[s]!;
   }
 
   attractTarget(g: GameView, me: number): number {
@@ -956,7 +954,7 @@ export class ParametricPolicy implements Policy {
    * every turn left.
    */
   private senatorWorth(g: GameView, s: number): number {
-    return this.bidFor(s) + Math.max(0, g.params.turns - g.turn) * (g.params.senatorIncome + influenceOf(s));
+    return this.bids[s]! + Math.max(0, g.params.turns - g.turn) * (g.params.senatorIncome + influenceOf(s));
   }
 
   /** ror-frontier: ransom a captured governor when he is worth it to us. */

@@ -14,6 +14,10 @@ if (!aRoot || !bRoot) {
 }
 const chunk = Number(chunkArg);
 const pairs = Number(pairsArg);
+if (!Number.isInteger(chunk) || chunk < 1 || !Number.isInteger(pairs) || pairs < 1) {
+  process.stderr.write(`ab-builds: CHUNK and PAIRS must be positive whole numbers (got ${chunkArg}, ${pairsArg})\n`);
+  process.exit(2);
+}
 
 /** A player of `n` more games of the bench's workload with the build under `root`. */
 async function builder(root) {
