@@ -313,7 +313,7 @@ describe('bench', () => {
     expect(b.rolloutMsPerDecision).toBeNull();
     const t = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '1']);
     expect(t.status).toBe(0);
-    for (const line of [/^games\/s 1 thread [\d,]+ \(worker; [\d,]+ on the main thread, which hashes every outcome\)$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
+    for (const line of [/^games\/s 1 thread [\d,]+ \(worker; [\d,]+ on the main thread, warm, games alone\)$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
       /^random-number floor [\d.]+ us\/game \(16 streams seeded, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
