@@ -3,7 +3,11 @@
 // back: the same decisions give the same games (the signatures must agree), so the replay's time is
 // the engine's own (plus a few ns per answer read). Real and replayed games run in fresh worker
 // threads, one at a time, so neither inherits the other's inline caches. Compiled dist/ is used.
-// Usage: node scripts/engine-split.mjs [GAMES=6000] [POLICY=competent] [PASSES=3]
+// With LIVE (method names, comma-separated), a third run replays every answer but those, which the
+// real players work out in the same games: its excess over the replay is what those decisions cost,
+// plus some 20 ns a call for the indirection (on a shared machine, differences under about 10 us a
+// game are noise: take the best of several passes).
+// Usage: node scripts/engine-split.mjs [GAMES=6000] [POLICY=competent] [PASSES=3] [LIVE=propose,vote,...]
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { playGame } from '../dist/src/legions/game.js';
 import { defaultParams } from '../dist/src/legions/params.js';
@@ -88,12 +92,16 @@ class Tape {
  * monomorphic, as with the real players).
  */
 class Replayer {
-  constructor(name, neverProposes, tape) {
-    this.name = name;
-    this.neverProposes = neverProposes;
+  constructor(real, tape, live) {
+    this.name = real.name;
+    this.neverProposes = real.neverProposes;
     this.tape = tape;
+    /** The real player, asked the live methods (null: none live). */
+    this.real = live ? real : null;
   }
-  init() {}
+  init(me, rng) {
+    this.real?.init(me, rng);
+  }
   beginTurn() {}
   num() {
     const t = this.tape;
@@ -120,15 +128,21 @@ class Replayer {
   }
 }
 
-/** Players that answer from the tape; policies.cursor is the shared reader. */
-function replayers(real, numbers, booleans) {
+/** Players that answer from the tape but for the `live` methods; policies.cursor is the shared reader. */
+function replayers(real, numbers, booleans, live) {
   const proto = Replayer.prototype;
   for (const k of METHODS) {
-    if (k === 'beginTurn' || k === 'propose' || k === 'init') continue;
-    proto[k] = booleans.has(k) ? proto.bool : proto.num;
+    if (live.has(k)) {
+      // The real player answers; its recorded answer is skipped.
+      const size = k === 'propose' ? 9 : k === 'beginTurn' ? 0 : 1;
+      proto[k] = function (a, b, c, d, e, f) {
+        this.tape.at += size;
+        return this.real[k](a, b, c, d, e, f);
+      };
+    } else if (k !== 'beginTurn' && k !== 'propose') proto[k] = booleans.has(k) ? proto.bool : proto.num;
   }
   const tape = new Tape(numbers);
-  const seats = real.map((p) => new Replayer(p.name, p.neverProposes, tape));
+  const seats = real.map((p) => new Replayer(p, tape, live.size > 0));
   seats.cursor = tape;
   return seats;
 }
@@ -137,36 +151,47 @@ async function main() {
   const games = Number(process.argv[2] ?? 6000);
   const policy = process.argv[3] ?? 'competent';
   const passes = Number(process.argv[4] ?? 3);
+  const live = (process.argv[5] ?? '').split(',').filter((k) => k !== '');
   if (!Number.isInteger(games) || games < 1 || !Number.isInteger(passes) || passes < 1) {
     process.stderr.write('engine-split: GAMES and PASSES must be positive whole numbers\n');
     process.exit(2);
   }
+  const unknown = live.filter((k) => !METHODS.includes(k));
+  if (unknown.length) {
+    process.stderr.write(`engine-split: not a decision method: ${unknown.join(', ')} (one of ${METHODS.join(', ')})\n`);
+    process.exit(2);
+  }
   const { tape, starts, booleans } = record(games, policy);
   const run = (mode) => new Promise((resolveRun, reject) => {
-    const w = new Worker(new URL(import.meta.url), { workerData: { mode, games, policy, tape, starts, booleans } });
+    const w = new Worker(new URL(import.meta.url), { workerData: { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] } });
     w.once('message', resolveRun);
     w.once('error', reject);
   });
   process.stdout.write(`${games} games of ${policy}, ${(tape.length / games).toFixed(0)} recorded numbers a game\n`);
   const real = [];
   const engine = [];
+  const withLive = [];
   for (let p = 0; p < passes; p++) {
     const r = await run('real');
     const e = await run('replay');
-    if (r.signature !== e.signature) throw new Error(`the replay played other games (${r.signature} against ${e.signature})`);
+    const l = live.length ? await run('live') : e;
+    for (const x of [e, l]) if (x.signature !== r.signature) throw new Error(`a replay played other games (${x.signature} against ${r.signature})`);
     real.push(r.micros);
     engine.push(e.micros);
-    process.stdout.write(`pass ${p + 1}: with players ${r.micros.toFixed(1)} us/game, engine alone ${e.micros.toFixed(1)} us/game (signature ${r.signature})\n`);
+    withLive.push(l.micros);
+    process.stdout.write(`pass ${p + 1}: with players ${r.micros.toFixed(1)} us/game, engine alone ${e.micros.toFixed(1)} us/game` +
+      (live.length ? `, engine and ${live.join(', ')} ${l.micros.toFixed(1)}` : '') + ` (signature ${r.signature})\n`);
   }
   const best = (xs) => Math.min(...xs);
   const share = best(engine) / best(real);
   process.stdout.write(`best: with players ${best(real).toFixed(1)} us/game, engine alone ${best(engine).toFixed(1)} (${(100 * share).toFixed(0)} %), players ${(best(real) - best(engine)).toFixed(1)} (${(100 * (1 - share)).toFixed(0)} %)\n`);
+  if (live.length) process.stdout.write(`${live.join(', ')}: ${(best(withLive) - best(engine)).toFixed(1)} us/game of the players' time\n`);
 }
 
 /** A worker: one timed run of the games, real or replayed. */
 function worker() {
-  const { mode, games, policy, tape, starts, booleans } = workerData;
-  const policies = mode === 'real' ? parsePolicies(policy, 5) : replayers(parsePolicies(policy, 5), tape, new Set(booleans));
+  const { mode, games, policy, tape, starts, booleans, live } = workerData;
+  const policies = mode === 'real' ? parsePolicies(policy, 5) : replayers(parsePolicies(policy, 5), tape, new Set(booleans), new Set(live));
   const c = cfg();
   // Warm-up on the first games, then the timed run over all of them.
   const warm = Math.min(games, 1000);
