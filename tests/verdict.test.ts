@@ -2,7 +2,7 @@
 // sentences (hand-built cases, exact text), the robustness verdict's treatment of trivial effects,
 // the warning for a cause that never happened, and the Revolution Index scale from the engine's table.
 import { describe, expect, it } from 'vitest';
-import { causeWarnings, type ComparisonRow, verdicts } from '../src/games/legions/experiment/report.js';
+import { causeWarnings, type ComparisonRow, headline, verdicts } from '../src/games/legions/experiment/report.js';
 import { experimentSchema } from '../src/games/legions/experiment/schema.js';
 import { designNote, diffText, type NoteComparison, type NoteInput, readingOf } from '../src/games/legions/experiment/verdict.js';
 import { METRIC_DEFS, riScale, riScaleText } from '../src/games/legions/metric-defs.js';
@@ -37,6 +37,16 @@ describe('robustness verdicts and trivial effects', () => {
     const [v] = verdicts(e, [row('f1', 0.005, 0.002), row('f2', 0.006, 0.002)]);
     expect(v!.verdict).toBe('no effect');
     expect(v!.text).toMatch(/^x: no effect on collapse larger than 1\.0 points in any field/);
+  });
+
+  it('no effect that is not significant anywhere is "no clear effect" when an interval reaches beyond the negligible size', () => {
+    const unclear = (field: string, value: number, half: number): ComparisonRow => ({ ...row(field, value, half), significant: false, significantHolm: false, reading: 'unclear' });
+    const [open] = verdicts(e, [unclear('f1', 0.004, 0.012), row('f2', 0.005, 0.002)]);
+    expect(open!.verdict).toBe('no effect');
+    expect(open!.text).toBe('x: no clear effect on collapse in any field (an interval reaches beyond 1.0 points, so an effect that size is not ruled out): f1 0.4 points [-0.8, 1.6]; f2 0.5 points [0.3, 0.7].');
+    // Every interval within the band: the effect is said to be absent.
+    const [settled] = verdicts(e, [unclear('f1', 0.002, 0.006), row('f2', 0.005, 0.002)]);
+    expect(settled!.text).toMatch(/^x: no effect on collapse larger than 1\.0 points in any field: /);
   });
 
   it('robust once one field reaches the negligible size', () => {
@@ -129,5 +139,26 @@ describe('warnings and definitions', () => {
       expect(d.unit.length).toBeGreaterThan(0);
       expect(d.over).toMatch(/games/);
     }
+  });
+});
+
+describe('headlines', () => {
+  const c = (over: Partial<ComparisonRow>): ComparisonRow => ({
+    arm: 'land-acts@f1', base: 'land-acts', field: 'f1', baseline: 'base@f1', metric: 'collapse', silent: null, reading: 'unclear',
+    diff: est(0.008, 0.002, 0.014), p: 0.0064, significant: true, pHolm: 0.19, significantHolm: false, varianceReduction: null, ...over,
+  });
+  const from = est(0.517, 0.508, 0.527);
+  const to = est(0.526, 0.516, 0.535);
+
+  it("a difference whose interval excludes 0 but which Holm's adjustment leaves in doubt says so", () => {
+    expect(headline(c({}), from, to, 0.01, 54)).toBe('land-acts@f1 leaves collapse without a clear change: 52.6 % [51.6, 53.5] against 51.7 % [50.8, 52.7] for base@f1 ' +
+      "(paired difference 0.8 points [0.2, 1.4], p = 0.0064: its interval excludes 0 on its own, but not once Holm's adjustment for the report's 54 comparisons is made, adjusted p = 0.1900).");
+  });
+
+  it('an interval that includes 0 is unchanged within the noise; one that survives the adjustment is an effect', () => {
+    expect(headline(c({ diff: est(0.002, -0.004, 0.008), p: 0.5, significant: false, pHolm: 1 }), from, to, 0.01, 54))
+      .toBe('land-acts@f1 leaves collapse unchanged within the noise: 52.6 % [51.6, 53.5] against 51.7 % [50.8, 52.7] for base@f1 (paired difference 0.2 points [-0.4, 0.8]).');
+    expect(headline(c({ significantHolm: true, pHolm: 0.001, reading: 'small' }), from, to, 0.01, 54))
+      .toBe('land-acts@f1 raises collapse from 51.7 % [50.8, 52.7] to 52.6 % [51.6, 53.5] (paired difference 0.8 points [0.2, 1.4], p = 0.0064; smaller than the negligible 1.0 points, so too small to matter).');
   });
 });

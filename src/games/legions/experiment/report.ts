@@ -158,6 +158,28 @@ export function causeWarnings(arms: readonly { collapses: Record<Cause, number>;
     `${name(c)} never happened: 0 of ${games.toLocaleString('en-US')} games in all ${arms.length} arm${arms.length > 1 ? 's' : ''} ended by ${c}, so nothing here says how the variations affect it (its rates and differences are 0 by default, not by evidence).`);
 }
 
+const fmtP = (p: number): string => (p < 1e-4 ? '< 0.0001' : '= ' + p.toFixed(4));
+
+/**
+ * One comparison in a sentence: an effect when it survives Holm's adjustment over the report's
+ * `comparisons`, else unchanged within the noise. A difference whose own interval excludes 0 but
+ * which the adjustment leaves in doubt says so, so that its interval is not read as a contradiction.
+ */
+export function headline(c: ComparisonRow, from: Estimate, to: Estimate, negligible: number, comparisons: number): string {
+  const what = name(c.metric);
+  const diff = fmtDiff(c.metric, c.diff);
+  if (!c.significantHolm) {
+    if (c.significant) {
+      return `${c.arm} leaves ${what} without a clear change: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}, p ${fmtP(c.p)}: its interval excludes 0 on its own, but not once Holm's adjustment for the report's ${comparisons} comparisons is made, adjusted p ${fmtP(c.pHolm ?? 1)}).`;
+    }
+    return `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}).`;
+  }
+  const verb = c.diff.value < 0 ? 'lowers' : 'raises';
+  // A real but trivial change is said to be one, never left to look important.
+  const trivial = c.reading === 'small' ? `; smaller than the negligible ${isRate(c.metric) ? `${(100 * negligible).toFixed(1)} points` : negligible}, so too small to matter` : '';
+  return `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${diff}, p ${fmtP(c.p)}${trivial}).`;
+}
+
 export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
   const z = zFor(run.alpha);
   const docs = new Map(paramDocs().map((d) => [d.key, d]));
@@ -236,13 +258,7 @@ export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResul
     }
     const from = arms.find((x) => x.name === c.baseline)!.metrics[c.metric]!;
     const to = arms.find((x) => x.name === c.arm)!.metrics[c.metric]!;
-    const verb = !c.significantHolm ? 'leaves' : c.diff.value < 0 ? 'lowers' : 'raises';
-    const what = name(c.metric);
-    // A real but trivial change is said to be one, never left to look important.
-    const trivial = c.reading === 'small' ? `; smaller than the negligible ${isRate(c.metric) ? `${(100 * negligibleOf(e, c.metric)).toFixed(1)} points` : negligibleOf(e, c.metric)}, so too small to matter` : '';
-    return verb === 'leaves'
-      ? `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${fmtDiff(c.metric, c.diff)}).`
-      : `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${fmtDiff(c.metric, c.diff)}, p ${c.p < 1e-4 ? '< 0.0001' : '= ' + c.p.toFixed(4)}${trivial}).`;
+    return [headline(c, from, to, negligibleOf(e, c.metric), live.length)];
   });
   const fields = [...new Set(run.arms.flatMap((a) => (a.field !== undefined ? [a.field] : [])))];
   const vs = fields.length ? verdicts(e, comparisons) : [];
@@ -294,7 +310,12 @@ export function verdicts(e: Experiment, comparisons: readonly ComparisonRow[]): 
       text = `${arm}: ${what}: never came into play, or identical to the baseline, in every field.`;
     } else if (live.every((p) => !p.significant || Math.abs(p.diff.value) < small)) {
       verdict = 'no effect';
-      text = `${arm}: no effect on ${what} larger than ${isRate(metric) ? `${(100 * small).toFixed(1)} points` : small} in any field: ${live.map(fmt).join('; ')}.`;
+      const size = isRate(metric) ? `${(100 * small).toFixed(1)} points` : `${small}`;
+      // Said to be absent only where every interval stays within the negligible size; else it is not clear.
+      const open = live.some((p) => !p.significant && (p.diff.low < -small || p.diff.high > small));
+      text = open
+        ? `${arm}: no clear effect on ${what} in any field (an interval reaches beyond ${size}, so an effect that size is not ruled out): ${live.map(fmt).join('; ')}.`
+        : `${arm}: no effect on ${what} larger than ${size} in any field: ${live.map(fmt).join('; ')}.`;
     } else if (live.every((p) => p.significant) && (live.every((p) => p.diff.value > 0) || live.every((p) => p.diff.value < 0))) {
       verdict = 'robust';
       text = `${arm} ${live[0]!.diff.value > 0 ? 'raises' : 'lowers'} ${what} in every field: ${live.map(fmt).join('; ')}.`;
