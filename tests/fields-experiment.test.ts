@@ -119,7 +119,7 @@ describe('robustness verdicts', () => {
   it('field-dependent: says which way it goes with which field', () => {
     const [v] = verdicts(e, [row('f1', 0.05, 0.01), row('f2', -0.04, 0.01), row('f3', 0.001, 0.01)]);
     expect(v!.verdict).toBe('field-dependent');
-    expect(v!.text).toMatch(/^x: collapse depends on who plays: raises it with f1; lowers it with f2; no significant change with f3 \(/);
+    expect(v!.text).toMatch(/^x: collapse depends on who plays: raises it with f1; lowers it with f2; no change that survives Holm's adjustment with f3 \(/);
   });
 
   it('no conclusion when it never came into play anywhere', () => {

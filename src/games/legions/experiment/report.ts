@@ -324,7 +324,7 @@ export function verdicts(e: Experiment, comparisons: readonly ComparisonRow[]): 
       const up = live.filter((p) => p.significant && p.diff.value > 0).map((p) => p.field);
       const down = live.filter((p) => p.significant && p.diff.value < 0).map((p) => p.field);
       const none = live.filter((p) => !p.significant).map((p) => p.field);
-      const parts = [up.length ? `raises it with ${up.join(', ')}` : '', down.length ? `lowers it with ${down.join(', ')}` : '', none.length ? `no significant change with ${none.join(', ')}` : ''].filter(Boolean);
+      const parts = [up.length ? `raises it with ${up.join(', ')}` : '', down.length ? `lowers it with ${down.join(', ')}` : '', none.length ? `no change that survives Holm's adjustment with ${none.join(', ')}` : ''].filter(Boolean);
       text = `${arm}: ${what} depends on who plays: ${parts.join('; ')} (${live.map(fmt).join('; ')}).`;
     }
     const silentFields = perField.filter((p) => p.silent).map((p) => p.field);
