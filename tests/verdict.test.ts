@@ -6,6 +6,8 @@ import { causeWarnings, type ComparisonRow, headline, verdicts } from '../src/ga
 import { experimentSchema } from '../src/games/legions/experiment/schema.js';
 import { designNote, diffText, type NoteComparison, type NoteInput, readingOf } from '../src/games/legions/experiment/verdict.js';
 import { METRIC_DEFS, riScale, riScaleText } from '../src/games/legions/metric-defs.js';
+import { noEffectText, type Reading, type SchemaComparison } from '../src/experiment/schema-experiment.js';
+import type { OutcomeFieldDef } from '../src/sim/schema-accumulator.js';
 
 const est = (value: number, low: number, high: number) => ({ value, low, high });
 
@@ -160,5 +162,18 @@ describe('headlines', () => {
       .toBe('land-acts@f1 leaves collapse unchanged within the noise: 52.6 % [51.6, 53.5] against 51.7 % [50.8, 52.7] for base@f1 (paired difference 0.2 points [-0.4, 0.8]).');
     expect(headline(c({ significantHolm: true, pHolm: 0.001, reading: 'small' }), from, to, 0.01, 54))
       .toBe('land-acts@f1 raises collapse from 51.7 % [50.8, 52.7] to 52.6 % [51.6, 53.5] (paired difference 0.8 points [0.2, 1.4], p = 0.0064; smaller than the negligible 1.0 points, so too small to matter).');
+  });
+});
+
+describe("a schema experiment's note for an arm without an effect", () => {
+  const cmp = (metric: string, reading: Reading): SchemaComparison => ({
+    arm: 'a', baseline: 'base', metric, negligible: 0.01, reading, diff: est(0, 0, 0), p: 1, significant: false, pHolm: 1, significantHolm: false, varianceReduction: null,
+  });
+  const kinds = new Map<string, OutcomeFieldDef>([['win', { name: 'win', label: 'win rate', kind: 'rate' } as OutcomeFieldDef], ['loss', { name: 'loss', label: 'losses', kind: 'mean' } as OutcomeFieldDef], ['tie', { name: 'tie', label: 'ties', kind: 'rate' } as OutcomeFieldDef]]);
+
+  it('says "no change that matters" only where the interval rules one out, "no clear change" where it does not', () => {
+    expect(noEffectText([cmp('win', 'negligible'), cmp('loss', 'unclear'), cmp('tie', 'no conclusion')], kinds))
+      .toBe("no change that matters in win rate; no clear change in losses (more games are needed to rule one out); every game the same as the baseline's in ties");
+    expect(noEffectText([cmp('win', 'small'), cmp('loss', 'negligible')], kinds)).toBe('no change that matters in win rate, losses');
   });
 });

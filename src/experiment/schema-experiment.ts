@@ -185,13 +185,29 @@ export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: r
       .sort((x, y) => Math.abs(y.diff.value) / y.negligible - Math.abs(x.diff.value) / x.negligible)
       .map((c) => `${c.arm} against ${c.baseline}: ${kindOf.get(c.metric)!.label} ${c.diff.value > 0 ? 'up' : 'down'} ${diffText(kindOf.get(c.metric)!, c.diff)}.`),
     ...arms.filter((a) => a.baseline >= 0 && !comparisons.some((c) => c.arm === a.name && c.reading === 'effect'))
-      .map((a) => `${a.name} against ${arms[a.baseline]!.name}: no change that matters in ${fields.map((f) => f.label).join(', ')}.`),
+      .map((a) => `${a.name} against ${arms[a.baseline]!.name}: ${noEffectText(comparisons.filter((c) => c.arm === a.name), kindOf)}.`),
   ];
   return {
     format: `${game.id}-experiment/1`, game: game.id, name: e.name, description: e.description ?? null, seed: e.seed, gamesPerArm: n, confidence: 0.95,
     metrics: fields.map((f) => ({ name: f.name, label: f.label, kind: f.kind, negligible: negligible(f) })),
     arms: armResults, comparisons, note, perf,
   };
+}
+
+/**
+ * An arm without an effect, metric by metric: no change that matters only where the interval rules one
+ * out (or the change is real but small); where it reaches beyond the negligible size, not clear yet.
+ */
+export function noEffectText(mine: readonly SchemaComparison[], kindOf: ReadonlyMap<string, OutcomeFieldDef>): string {
+  const labels = (r: readonly Reading[]) => mine.filter((c) => r.includes(c.reading)).map((c) => kindOf.get(c.metric)!.label);
+  const settled = labels(['negligible', 'small']);
+  const unclear = labels(['unclear']);
+  const same = labels(['no conclusion']);
+  return [
+    settled.length ? `no change that matters in ${settled.join(', ')}` : '',
+    unclear.length ? `no clear change in ${unclear.join(', ')} (more games are needed to rule one out)` : '',
+    same.length ? `every game the same as the baseline's in ${same.join(', ')}` : '',
+  ].filter(Boolean).join('; ');
 }
 
 function variance(sum: number, sumSq: number, n: number): number {
