@@ -235,6 +235,9 @@ describe('outputs', () => {
     const r = run(['simulate', '--players', '5', '--games', '300', '--seed', 'charts', '--threads', '1', '--quiet', '--out', d]);
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^300 games: collapse \d+\.\d\d % \[/);
+    // The speed has a line of its own, not glued to the headline's last warning.
+    expect(r.stdout).toMatch(/^[\d,]+ games\/s on 1 thread$/m);
+    expect(r.stdout).toMatch(/^warning: \d+ % of the Senate's votes were unanimous[^\n]*decides little$/m);
     const manifest = JSON.parse(readFileSync(join(d, 'manifest.json'), 'utf8'));
     expect(manifest).toMatchObject({ tool: 'legions', command: 'simulate', games: 300, threads: 1, shard: null });
     expect(manifest.config.rulesHash).toMatch(/^[0-9a-f]{16}$/);

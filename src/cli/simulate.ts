@@ -158,7 +158,8 @@ async function simulate(a: SimArgs, c: Checked): Promise<void> {
   if (report.policyErrors.total > 0) note(`warning: ${report.policyErrors.total} policy errors${report.policyErrors.games !== null ? ` in ${report.policyErrors.games} games` : ''}`);
   if (a.json) process.stdout.write(report.json(perf));
   else {
-    const rate = perf.gamesPerSecond ? `; ${perf.gamesPerSecond} games/s on ${threads} thread${threads > 1 ? 's' : ''}` : '';
+    // On a line of its own: the headline may end with a warning, which the speed is no part of.
+    const rate = perf.gamesPerSecond ? `\n${perf.gamesPerSecond.toLocaleString('en-US')} games/s on ${threads} thread${threads > 1 ? 's' : ''}` : '';
     process.stdout.write(`${report.headline()}${rate}${a.out ? `\noutputs in ${a.out}` : ''}\n`);
   }
 }
