@@ -6,7 +6,9 @@
 // With LIVE (method names, comma-separated), a third run replays every answer but those, which the
 // real players work out in the same games: its excess over the replay is what those decisions cost,
 // plus some 20 ns a call for the indirection (on a shared machine, differences under about 10 us a
-// game are noise: take the best of several passes).
+// game are noise: take the best of several passes). The live players see only those methods, so
+// LIVE needs players whose answers do not depend on their other calls or their random stream (the
+// parametric ones); otherwise the replay goes out of step and the run stops, saying so.
 // Usage: node scripts/engine-split.mjs [GAMES=6000] [POLICY=competent] [PASSES=3] [LIVE=propose,vote,...]
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { playGame } from '../dist/src/legions/game.js';
@@ -161,9 +163,23 @@ async function main() {
     process.stderr.write(`engine-split: not a decision method: ${unknown.join(', ')} (one of ${METHODS.join(', ')})\n`);
     process.exit(2);
   }
+  let players;
+  try {
+    players = parsePolicies(policy, 5);
+  } catch (e) {
+    process.stderr.write(`engine-split: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
+  const missing = live.filter((k) => typeof players[0][k] !== 'function');
+  if (missing.length) {
+    process.stderr.write(`engine-split: ${policy} has no ${missing.join(', ')} to answer live\n`);
+    process.exit(2);
+  }
   const { tape, starts, booleans } = record(games, policy);
   const run = (mode) => new Promise((resolveRun, reject) => {
-    const w = new Worker(new URL(import.meta.url), { workerData: { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] } });
+    // The real players read no tape: only the replaying workers get a copy of it.
+    const data = mode === 'real' ? { mode, games, policy } : { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] };
+    const w = new Worker(new URL(import.meta.url), { workerData: data });
     w.once('message', resolveRun);
     w.once('error', reject);
   });
@@ -175,7 +191,7 @@ async function main() {
     const r = await run('real');
     const e = await run('replay');
     const l = live.length ? await run('live') : e;
-    for (const x of [e, l]) if (x.signature !== r.signature) throw new Error(`a replay played other games (${x.signature} against ${r.signature})`);
+    for (const x of [e, l]) if (x.signature !== r.signature) throw new Error(`engine-split: a replay played other games (${x.signature} against ${r.signature})`);
     real.push(r.micros);
     engine.push(e.micros);
     withLive.push(l.micros);
@@ -191,21 +207,28 @@ async function main() {
 /** A worker: one timed run of the games, real or replayed. */
 function worker() {
   const { mode, games, policy, tape, starts, booleans, live } = workerData;
-  const policies = mode === 'real' ? parsePolicies(policy, 5) : replayers(parsePolicies(policy, 5), tape, new Set(booleans), new Set(live));
+  const replaying = mode !== 'real';
+  const policies = replaying ? replayers(parsePolicies(policy, 5), tape, new Set(booleans), new Set(live)) : parsePolicies(policy, 5);
   const c = cfg();
   // Warm-up on the first games, then the timed run over all of them.
   const warm = Math.min(games, 1000);
   const cursor = policies.cursor ?? { at: 0 };
+  /** A replayed game must read exactly its own answers: one more or fewer and the replay is out of step. */
+  const inStep = (i) => {
+    if (replaying && cursor.at !== starts[i + 1]) throw new Error(`engine-split: game ${i} read ${cursor.at - starts[i]} of its ${starts[i + 1] - starts[i]} recorded answers: the replay is out of step`);
+  };
   for (let i = 0; i < warm; i++) {
-    cursor.at = starts[i];
+    if (replaying) cursor.at = starts[i];
     playGame(c, 'bench', i, policies);
+    inStep(i);
   }
   // Only the games are timed: their outcomes are hashed afterwards.
   const outcomes = [];
   const t0 = performance.now();
   for (let i = 0; i < games; i++) {
-    cursor.at = starts[i];
+    if (replaying) cursor.at = starts[i];
     outcomes.push(playGame(c, 'bench', i, policies).outcome);
+    inStep(i);
   }
   const micros = ((performance.now() - t0) * 1000) / games;
   const sig = new Signature();
@@ -214,5 +237,9 @@ function worker() {
 }
 
 
-if (isMainThread) await main();
-else worker();
+if (isMainThread) {
+  await main().catch((e) => {
+    process.stderr.write(`${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });
+} else worker();

@@ -51,6 +51,13 @@ describe('robustness verdicts and trivial effects', () => {
     expect(settled!.text).toMatch(/^x: no effect on collapse larger than 1\.0 points in any field: /);
   });
 
+  it('a real change below the negligible size whose interval reaches beyond it leaves an effect that size open too', () => {
+    // f1: significant, 0.8 points, but its interval reaches 1.4 points: "no effect larger than 1.0" would overclaim.
+    const [v] = verdicts(e, [row('f1', 0.008, 0.006), row('f2', 0.005, 0.002)]);
+    expect(v!.verdict).toBe('no effect');
+    expect(v!.text).toBe('x: no clear effect on collapse in any field (an interval reaches beyond 1.0 points, so an effect that size is not ruled out): f1 0.8 points [0.2, 1.4]; f2 0.5 points [0.3, 0.7].');
+  });
+
   it('robust once one field reaches the negligible size', () => {
     expect(verdicts(e, [row('f1', 0.005, 0.002), row('f2', 0.02, 0.005)])[0]!.verdict).toBe('robust');
   });
@@ -103,6 +110,20 @@ describe('the design note', () => {
       'land-acts (f1 field): collapse unchanged (-0.2 points [-0.6, +0.2]); about 1.3 points move from revolt to wars (revolt -1.5, wars +1.3 points); final RI -0.70. Across the fields: the same way in every field for revolt (down), wars (up); depends on the players for final RI (down with f1 -0.70); no effect that matters on collapse. It came into play in 15.0 % of f1 games (f2 20.0 %).',
       'quiet: no conclusion: tempo never came into play in any field.',
     ]);
+  });
+
+  it('a small but real change whose interval reaches beyond the negligible size is "no clear effect", not "no effect that matters"', () => {
+    const open: NoteInput = {
+      ...input,
+      comparisons: input.comparisons.map((x) => (x.base === 'mw' && x.metric === 'revolt' && x.field === 'f1' ? { ...x, diff: est(0.006, 0.001, 0.011), reading: 'small' as const } : x)),
+    };
+    expect(designNote(open)[1]).toContain('Across the fields: the same way in every field for collapse (up), wars (up); no clear effect on revolt, final RI.');
+    // Within the band, the same small change is settled.
+    const settled: NoteInput = {
+      ...input,
+      comparisons: input.comparisons.map((x) => (x.base === 'mw' && x.metric === 'revolt' && x.field === 'f1' ? { ...x, diff: est(0.006, 0.002, 0.009), reading: 'small' as const } : x)),
+    };
+    expect(designNote(settled)[1]).toContain('no effect that matters on revolt; no clear effect on final RI.');
   });
 
   it('has at most six paragraphs: beyond five arms, the rest are named in one', () => {
@@ -175,5 +196,8 @@ describe("a schema experiment's note for an arm without an effect", () => {
     expect(noEffectText([cmp('win', 'negligible'), cmp('loss', 'unclear'), cmp('tie', 'no conclusion')], kinds))
       .toBe("no change that matters in win rate; no clear change in losses (more games are needed to rule one out); every game the same as the baseline's in ties");
     expect(noEffectText([cmp('win', 'small'), cmp('loss', 'negligible')], kinds)).toBe('no change that matters in win rate, losses');
+    // A small but real change whose interval reaches beyond the negligible size does not rule one out.
+    const wide = { ...cmp('win', 'small'), diff: est(0.008, 0.002, 0.014), significant: true };
+    expect(noEffectText([wide, cmp('loss', 'negligible')], kinds)).toBe('no change that matters in losses; no clear change in win rate (more games are needed to rule one out)');
   });
 });

@@ -106,6 +106,7 @@ export const MAIN_WARM_UP = 1000;
  * The signature's workload on the main thread: its definition (Signature over game index order).
  * After a warm-up of the first games, each game is timed on its own: `seconds` is the games' time,
  * not the hashing of their outcomes for the signature (the harness's work, about 3 % of a game).
+ * The allocation and GC figures span the whole loop, that hashing included (a JSON string a game).
  */
 export function runBench(games: number, field: BenchField = benchField()): SingleBenchResult {
   const cfg = benchConfig();

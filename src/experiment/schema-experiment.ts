@@ -196,13 +196,15 @@ export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: r
 
 /**
  * An arm without an effect, metric by metric: no change that matters only where the interval rules one
- * out (or the change is real but small); where it reaches beyond the negligible size, not clear yet.
+ * out (whether or not a small change is real); where it reaches beyond the negligible size, not clear yet.
  */
 export function noEffectText(mine: readonly SchemaComparison[], kindOf: ReadonlyMap<string, OutcomeFieldDef>): string {
-  const labels = (r: readonly Reading[]) => mine.filter((c) => r.includes(c.reading)).map((c) => kindOf.get(c.metric)!.label);
-  const settled = labels(['negligible', 'small']);
-  const unclear = labels(['unclear']);
-  const same = labels(['no conclusion']);
+  const label = (c: SchemaComparison) => kindOf.get(c.metric)!.label;
+  // Settled only where the interval rules out a change of the negligible size (a small but real one may not).
+  const within = (c: SchemaComparison) => c.diff.low >= -c.negligible && c.diff.high <= c.negligible;
+  const settled = mine.filter((c) => (c.reading === 'negligible' || c.reading === 'small') && within(c)).map(label);
+  const unclear = mine.filter((c) => c.reading === 'unclear' || (c.reading === 'small' && !within(c))).map(label);
+  const same = mine.filter((c) => c.reading === 'no conclusion').map(label);
   return [
     settled.length ? `no change that matters in ${settled.join(', ')}` : '',
     unclear.length ? `no clear change in ${unclear.join(', ')} (more games are needed to rule one out)` : '',

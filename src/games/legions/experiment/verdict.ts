@@ -13,10 +13,20 @@ import { type Estimate, isRate } from './stats.js';
  */
 export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
 
+/** The interval lies within the negligible band: a change of that size or more is ruled out. */
+export const ruledOut = (diff: Estimate, negligible: number): boolean => diff.low >= -negligible && diff.high <= negligible;
+
+/**
+ * A reading with no effect that matters (negligible, or small: real but below the negligible size)
+ * whose interval still reaches beyond the band: an effect that matters is not ruled out.
+ */
+export const stillOpen = (c: { reading: Reading; diff: Estimate }, negligible: number): boolean =>
+  c.reading === 'unclear' || (c.reading === 'small' && !ruledOut(c.diff, negligible));
+
 export function readingOf(diff: Estimate, significant: boolean, negligible: number, silent: boolean): Reading {
   if (silent) return 'no conclusion';
   if (significant) return Math.abs(diff.value) >= negligible ? 'effect' : 'small';
-  return diff.low >= -negligible && diff.high <= negligible ? 'negligible' : 'unclear';
+  return ruledOut(diff, negligible) ? 'negligible' : 'unclear';
 }
 
 /** Rates in percentage points, means in their units: the scale every verdict figure is shown on. */
@@ -129,7 +139,7 @@ function robustPhrase(arm: string, n: NoteInput): string | null {
   }
   // "No effect" only where every field's interval says so; where one reaches beyond the band, "no clear effect".
   const none = vs.filter((v) => v.verdict === 'no effect');
-  const open = (v: NoteVerdict) => n.comparisons.some((c) => c.base === arm && c.metric === v.metric && c.reading === 'unclear');
+  const open = (v: NoteVerdict) => n.comparisons.some((c) => c.base === arm && c.metric === v.metric && stillOpen(c, n.negligible[v.metric] ?? 0));
   const settled = none.filter((v) => !open(v));
   const unsettled = none.filter(open);
   if (settled.length) parts.push(`no effect that matters on ${settled.map((v) => label(v.metric)).join(', ')}`);
@@ -180,7 +190,7 @@ function armNote(base: string, n: NoteInput, neg: (m: Metric) => number): string
   const means = meanPhrase(here, neg);
   if (means) parts.push(means);
   if (!cause && !means) {
-    const unclear = here.some((c) => c.metric !== 'collapse' && c.reading === 'unclear');
+    const unclear = here.some((c) => c.metric !== 'collapse' && stillOpen(c, neg(c.metric)));
     parts.push(unclear ? 'no other clear effect' : `nothing ${col ? 'else ' : ''}changes beyond the negligible sizes`);
   }
   const where = field !== undefined ? ` (${field} field)` : '';
