@@ -4,7 +4,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { bradleyTerry } from '../src/ai/bradley-terry.js';
-import { lineup, runTournament } from '../src/ai/tournament.js';
+import { lineup, runTournament, type TournamentRow, untoldApart } from '../src/ai/tournament.js';
 import { EvalPool } from '../src/ai/pool.js';
 import { evaluate, tune } from '../src/ai/tune.js';
 import { makePrng, shuffle } from '../src/core/rng.js';
@@ -200,6 +200,15 @@ describe('tune', () => {
 });
 
 describe('tournament', () => {
+  it('names the neighbours in the ranking whose win-rate intervals overlap (not told apart)', () => {
+    const row = (policy: string, rank: number, lo: number, hi: number): TournamentRow =>
+      ({ policy, games: 1000, wins: 0, winRate: (lo + hi) / 2, ci95: [lo, hi], strength: 1, rank, btRank: rank });
+    // In the order of the ranks, whatever the rows' order: a clear of b, b clear of c, c and d overlap.
+    const rows = [row('d', 4, 0, 0.004), row('a', 1, 0.137, 0.182), row('c', 3, 0.002, 0.012), row('b', 2, 0.057, 0.089)];
+    expect(untoldApart(rows)).toEqual([['c', 'd']]);
+    expect(untoldApart([row('a', 1, 0.1, 0.2), row('b', 2, 0.15, 0.25)])).toEqual([['a', 'b']]);
+  });
+
   it('rotates every policy over every seat equally', () => {
     const k = 3;
     const n = 5;

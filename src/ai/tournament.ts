@@ -104,3 +104,18 @@ export function runTournament(cfg: GameConfig, names: readonly string[], games: 
     rolloutMsPerDecision: rolloutDecisions ? rolloutMs / rolloutDecisions : null,
   };
 }
+
+/**
+ * Neighbours in the ranking by win rate whose intervals overlap: these games do not tell them apart
+ * (an order read from the point estimates alone). Pairs of policy names, best first.
+ */
+export function untoldApart(rows: readonly TournamentRow[]): [string, string][] {
+  const ranked = [...rows].sort((p, q) => p.rank - q.rank);
+  const out: [string, string][] = [];
+  for (let i = 0; i + 1 < ranked.length; i++) {
+    const a = ranked[i]!;
+    const b = ranked[i + 1]!;
+    if (a.ci95[0] <= b.ci95[1]) out.push([a.policy, b.policy]);
+  }
+  return out;
+}

@@ -1,6 +1,6 @@
 // legions tournament: policies against each other with seat rotation; CSV, JSON, chart and HTML section.
 import type { CommandModule } from 'yargs';
-import { runTournament, type TournamentResult } from '../ai/tournament.js';
+import { runTournament, type TournamentResult, untoldApart } from '../ai/tournament.js';
 import { InputError } from '../core/errors.js';
 import { claimOutputs } from '../sim/claim.js';
 import { checkOutputDir } from '../sim/paths.js';
@@ -118,6 +118,8 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
           const coll = c.games ? `  collapse with it in every seat ${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}]` : '';
           process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)} (BT rank ${x.btRank})${coll}\n`);
         }
+        const close = untoldApart(r.rows);
+        if (close.length) process.stdout.write(`not told apart by these games (their win-rate intervals overlap): ${close.map(([x, y]) => `${x} and ${y}`).join('; ')}\n`);
         process.stdout.write(`written to ${a.out}\n`);
       }
     } finally {
