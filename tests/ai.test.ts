@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { bradleyTerry } from '../src/ai/bradley-terry.js';
 import { lineup, runTournament, type TournamentRow, untoldApart } from '../src/ai/tournament.js';
+import { tournamentHtml } from '../src/cli/tournament.js';
 import { EvalPool } from '../src/ai/pool.js';
 import { evaluate, tune } from '../src/ai/tune.js';
 import { makePrng, shuffle } from '../src/core/rng.js';
@@ -207,6 +208,13 @@ describe('tournament', () => {
     const rows = [row('d', 4, 0, 0.004), row('a', 1, 0.137, 0.182), row('c', 3, 0.002, 0.012), row('b', 2, 0.057, 0.089)];
     expect(untoldApart(rows)).toEqual([['c', 'd']]);
     expect(untoldApart([row('a', 1, 0.1, 0.2), row('b', 2, 0.15, 0.25)])).toEqual([['a', 'b']]);
+    // The report's HTML section says so too, and says nothing when every neighbour is told apart.
+    const result = (rs: TournamentRow[]) => ({
+      players: 5, games: 1000, seed: 's', rows: rs, rolloutMsPerDecision: null,
+      collapseAllSeats: rs.map((x) => ({ policy: x.policy, games: 0, collapse: 0, ci95: [0, 0] as [number, number] })),
+    });
+    expect(tournamentHtml(result(rows), '')).toContain('<p>Not told apart by these games (their win-rate intervals overlap): c and d.</p>');
+    expect(tournamentHtml(result([rows[1]!, rows[3]!]), '')).not.toContain('Not told apart');
   });
 
   it('rotates every policy over every seat equally', () => {

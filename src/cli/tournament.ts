@@ -57,8 +57,14 @@ export function tournamentHtml(r: TournamentResult, svg: string): string {
 ${svg}
 <p>Ranked by win rate over seat-games (a collapse is no win for anyone), with 95 % Wilson intervals. The Bradley-Terry strength, a secondary measure, is fitted to who finished above whom in Prestige in the games the Republic survived: a policy can finish high often yet win rarely, or the reverse.</p>
 <table><thead><tr><th>Rank</th><th>Policy</th><th>Win rate</th><th>Bradley-Terry strength (its rank)</th><th>Collapse, all seats this policy</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table></section>
+<tbody>${rows.join('\n')}</tbody></table>${untoldText(r)}</section>
 `;
+}
+
+/** The neighbours in the ranking that these games do not tell apart, as a sentence ('' when none). */
+function untoldText(r: TournamentResult): string {
+  const close = untoldApart(r.rows);
+  return close.length ? `\n<p>Not told apart by these games (their win-rate intervals overlap): ${close.map(([x, y]) => `${x} and ${y}`).join('; ')}.</p>` : '';
 }
 
 export const tournamentCommand: CommandModule<object, TournamentArgs> = {
