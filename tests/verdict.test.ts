@@ -181,8 +181,11 @@ describe('headlines', () => {
   it('an interval that includes 0 is unchanged within the noise; one that survives the adjustment is an effect', () => {
     expect(headline(c({ diff: est(0.002, -0.004, 0.008), p: 0.5, significant: false, pHolm: 1 }), from, to, 0.01, 54))
       .toBe('land-acts@f1 leaves collapse unchanged within the noise: 52.6 % [51.6, 53.5] against 51.7 % [50.8, 52.7] for base@f1 (paired difference 0.2 points [-0.4, 0.8]).');
+    // A real change below the negligible size: too small to matter only when the interval rules the size out.
     expect(headline(c({ significantHolm: true, pHolm: 0.001, reading: 'small' }), from, to, 0.01, 54))
-      .toBe('land-acts@f1 raises collapse from 51.7 % [50.8, 52.7] to 52.6 % [51.6, 53.5] (paired difference 0.8 points [0.2, 1.4], p = 0.0064; smaller than the negligible 1.0 points, so too small to matter).');
+      .toBe('land-acts@f1 raises collapse from 51.7 % [50.8, 52.7] to 52.6 % [51.6, 53.5] (paired difference 0.8 points [0.2, 1.4], p = 0.0064; its estimate is below the negligible 1.0 points, but its interval reaches beyond it).');
+    expect(headline(c({ diff: est(0.006, 0.003, 0.009), significantHolm: true, pHolm: 0.001, reading: 'small' }), from, to, 0.01, 54))
+      .toBe('land-acts@f1 raises collapse from 51.7 % [50.8, 52.7] to 52.6 % [51.6, 53.5] (paired difference 0.6 points [0.3, 0.9], p = 0.0064; smaller than the negligible 1.0 points, so too small to matter).');
   });
 });
 

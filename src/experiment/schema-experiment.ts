@@ -89,7 +89,7 @@ export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclu
 
 export const READINGS: Readonly<Record<Reading, string>> = {
   effect: 'significant after Holm\'s adjustment and at least the negligible size',
-  small: 'significant, but smaller than the negligible size: real, too small to matter',
+  small: 'significant, but its estimate is below the negligible size: real, and too small to matter where the whole interval lies inside the band',
   negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
   unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
   'no conclusion': 'every game of the arm equals its baseline\'s in this metric',

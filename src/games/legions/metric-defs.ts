@@ -99,7 +99,7 @@ export const OVER_TIME_DEFS = {
 /** The glossary's words for an effect's reading (the verdict panel's sentences use them). */
 export const READING_DEFS = {
   effect: 'significant after Holm\'s adjustment and at least the negligible size',
-  small: 'significant, but smaller than the negligible size: real, too small to matter',
+  small: 'significant, but its estimate is below the negligible size: real, and too small to matter where the whole interval lies inside the band',
   negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
   unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
   'no conclusion': 'the variation never came into play, or every game equals the baseline\'s',

@@ -175,8 +175,12 @@ export function headline(c: ComparisonRow, from: Estimate, to: Estimate, negligi
     return `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}).`;
   }
   const verb = c.diff.value < 0 ? 'lowers' : 'raises';
-  // A real but trivial change is said to be one, never left to look important.
-  const trivial = c.reading === 'small' ? `; smaller than the negligible ${isRate(c.metric) ? `${(100 * negligible).toFixed(1)} points` : negligible}, so too small to matter` : '';
+  // A real but trivial change is said to be one, never left to look important; "too small to matter"
+  // only when its interval rules out the negligible size too.
+  const size = isRate(c.metric) ? `${(100 * negligible).toFixed(1)} points` : `${negligible}`;
+  const trivial = c.reading !== 'small' ? ''
+    : ruledOut(c.diff, negligible) ? `; smaller than the negligible ${size}, so too small to matter`
+      : `; its estimate is below the negligible ${size}, but its interval reaches beyond it`;
   return `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${diff}, p ${fmtP(c.p)}${trivial}).`;
 }
 
