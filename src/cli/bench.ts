@@ -100,7 +100,7 @@ function seatedLineups(field: BenchField) {
 }
 
 /** Games played before the main thread's timed run, so that it times compiled code (at most the run's own count). */
-export const MAIN_WARM_UP = 1000;
+const MAIN_WARM_UP = 1000;
 
 /**
  * The signature's workload on the main thread: its definition (Signature over game index order).

@@ -52,19 +52,20 @@ export function tournamentHtml(r: TournamentResult, svg: string): string {
     const c = r.collapseAllSeats.find((y) => y.policy === x.policy)!;
     return `<tr><td>${x.rank}</td><td>${x.policy}</td><td>${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]</td><td>${x.strength.toFixed(3)} (${x.btRank})</td><td>${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}] (${c.games} games)</td></tr>`;
   });
+  const untold = untoldSentence(r);
   return `<section id="tournament"><h2>Policy tournament</h2>
 <p>${r.players} players, ${r.games} games with every policy rotated over every seat; seed ${r.seed}.${r.rolloutMsPerDecision !== null ? ` Rollout cost: ${r.rolloutMsPerDecision.toFixed(1)} ms per posture decision.` : ''}</p>
 ${svg}
 <p>Ranked by win rate over seat-games (a collapse is no win for anyone), with 95 % Wilson intervals. The Bradley-Terry strength, a secondary measure, is fitted to who finished above whom in Prestige in the games the Republic survived: a policy can finish high often yet win rarely, or the reverse.</p>
 <table><thead><tr><th>Rank</th><th>Policy</th><th>Win rate</th><th>Bradley-Terry strength (its rank)</th><th>Collapse, all seats this policy</th></tr></thead>
-<tbody>${rows.join('\n')}</tbody></table>${untoldText(r)}</section>
+<tbody>${rows.join('\n')}</tbody></table>${untold ? `\n<p>${untold}</p>` : ''}</section>
 `;
 }
 
 /** The neighbours in the ranking that these games do not tell apart, as a sentence ('' when none). */
-function untoldText(r: TournamentResult): string {
+function untoldSentence(r: TournamentResult): string {
   const close = untoldApart(r.rows);
-  return close.length ? `\n<p>Not told apart by these games (their win-rate intervals overlap): ${close.map(([x, y]) => `${x} and ${y}`).join('; ')}.</p>` : '';
+  return close.length ? `Not told apart by these games (their win-rate intervals overlap): ${close.map(([x, y]) => `${x} and ${y}`).join('; ')}.` : '';
 }
 
 export const tournamentCommand: CommandModule<object, TournamentArgs> = {
@@ -124,8 +125,8 @@ export const tournamentCommand: CommandModule<object, TournamentArgs> = {
           const coll = c.games ? `  collapse with it in every seat ${pct(c.collapse)} % [${pct(c.ci95[0])}, ${pct(c.ci95[1])}]` : '';
           process.stdout.write(`${x.rank}. ${x.policy.padEnd(14)} win ${pct(x.winRate)} % [${pct(x.ci95[0])}, ${pct(x.ci95[1])}]  BT ${x.strength.toFixed(3)} (BT rank ${x.btRank})${coll}\n`);
         }
-        const close = untoldApart(r.rows);
-        if (close.length) process.stdout.write(`not told apart by these games (their win-rate intervals overlap): ${close.map(([x, y]) => `${x} and ${y}`).join('; ')}\n`);
+        const untold = untoldSentence(r);
+        if (untold) process.stdout.write(`${untold}\n`);
         process.stdout.write(`written to ${a.out}\n`);
       }
     } finally {

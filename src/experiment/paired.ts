@@ -24,6 +24,30 @@ export interface Comparison {
   varianceReduction: number | null;
 }
 
+/**
+ * What a paired difference means against the change that matters (its negligible size). effect:
+ * significant (after Holm) and at least the negligible size; small: significant but below it;
+ * negligible: not significant and the interval inside the negligible band; unclear: not significant
+ * and the interval reaching beyond the band; no conclusion: the arm never differed (or never came into play).
+ */
+export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
+
+/** The interval lies within the negligible band: a change of that size or more is ruled out. */
+export const withinBand = (diff: Estimate, negligible: number): boolean => diff.low >= -negligible && diff.high <= negligible;
+
+export function readingOf(diff: Estimate, significant: boolean, negligible: number, silent: boolean): Reading {
+  if (silent) return 'no conclusion';
+  if (significant) return Math.abs(diff.value) >= negligible ? 'effect' : 'small';
+  return withinBand(diff, negligible) ? 'negligible' : 'unclear';
+}
+
+/**
+ * A reading with no effect that matters (unclear, or small: real but below the negligible size) whose
+ * interval still reaches beyond the band: an effect that matters is not ruled out.
+ */
+export const stillOpen = (c: { reading: Reading; diff: Estimate }, negligible: number): boolean =>
+  c.reading === 'unclear' || (c.reading === 'small' && !withinBand(c.diff, negligible));
+
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
 export function normalQuantile(p: number): number {
   const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];

@@ -9,7 +9,9 @@ import type { GameDefinition } from '../sim/game.js';
 import type { PairedAccumulator, PairedArm } from '../sim/paired.js';
 import type { OutcomeFieldDef } from '../sim/schema-accumulator.js';
 import type { GateBaseline } from './gate.js';
-import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, zFor } from './paired.js';
+import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, type Reading, readingOf, stillOpen, zFor } from './paired.js';
+
+export type { Reading } from './paired.js';
 
 const NAME = /^[A-Za-z0-9_.=+-]+$/;
 
@@ -85,7 +87,6 @@ export function schemaFields(game: GameDefinition, e: SchemaExperiment, path: st
   return fields;
 }
 
-export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
 
 export const READINGS: Readonly<Record<Reading, string>> = {
   effect: 'significant after Holm\'s adjustment and at least the negligible size',
@@ -176,8 +177,7 @@ export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: r
     ...c,
     pHolm: c.pHolm ?? 1,
     significantHolm: c.significantHolm ?? false,
-    reading: silent ? 'no conclusion' : c.significantHolm ? (Math.abs(c.diff.value) >= c.negligible ? 'effect' : 'small')
-      : c.diff.low >= -c.negligible && c.diff.high <= c.negligible ? 'negligible' : 'unclear',
+    reading: readingOf(c.diff, c.significantHolm ?? false, c.negligible, silent),
   }));
   const kindOf = new Map(fields.map((f) => [f.name, f] as const));
   const note = [
@@ -201,9 +201,8 @@ export function schemaResults(game: GameDefinition, e: SchemaExperiment, arms: r
 export function noEffectText(mine: readonly SchemaComparison[], kindOf: ReadonlyMap<string, OutcomeFieldDef>): string {
   const label = (c: SchemaComparison) => kindOf.get(c.metric)!.label;
   // Settled only where the interval rules out a change of the negligible size (a small but real one may not).
-  const within = (c: SchemaComparison) => c.diff.low >= -c.negligible && c.diff.high <= c.negligible;
-  const settled = mine.filter((c) => (c.reading === 'negligible' || c.reading === 'small') && within(c)).map(label);
-  const unclear = mine.filter((c) => c.reading === 'unclear' || (c.reading === 'small' && !within(c))).map(label);
+  const settled = mine.filter((c) => (c.reading === 'negligible' || c.reading === 'small') && !stillOpen(c, c.negligible)).map(label);
+  const unclear = mine.filter((c) => stillOpen(c, c.negligible)).map(label);
   const same = mine.filter((c) => c.reading === 'no conclusion').map(label);
   return [
     settled.length ? `no change that matters in ${settled.join(', ')}` : '',

@@ -12,7 +12,7 @@ import { CAUSES, type Cause, type PairAcc, type SenateMetric, WIN_UNIT } from '.
 import { experimentCharts, fieldSuffix, fieldsOf } from './charts.js';
 import { METRIC_DEFS, OVER_TIME_DEFS, READING_DEFS, riScale, riScaleText } from '../metric-defs.js';
 import { type OverTime, overTime, survivalDifference, type TurnEstimate } from './survival.js';
-import { designNote, diffText, type Reading, readingOf, ruledOut } from './verdict.js';
+import { designNote, diffText, type Reading, readingOf, withinBand } from './verdict.js';
 import { TRIGGERS } from '../triggers.js';
 import { degeneracyWarnings } from '../warnings.js';
 import type { VariantName } from '../../../legions/variants.js';
@@ -179,7 +179,7 @@ export function headline(c: ComparisonRow, from: Estimate, to: Estimate, negligi
   // only when its interval rules out the negligible size too.
   const size = isRate(c.metric) ? `${(100 * negligible).toFixed(1)} points` : `${negligible}`;
   const trivial = c.reading !== 'small' ? ''
-    : ruledOut(c.diff, negligible) ? `; smaller than the negligible ${size}, so too small to matter`
+    : withinBand(c.diff, negligible) ? `; smaller than the negligible ${size}, so too small to matter`
       : `; its estimate is below the negligible ${size}, but its interval reaches beyond it`;
   return `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${diff}, p ${fmtP(c.p)}${trivial}).`;
 }
@@ -316,7 +316,7 @@ export function verdicts(e: Experiment, comparisons: readonly ComparisonRow[]): 
       verdict = 'no effect';
       const size = isRate(metric) ? `${(100 * small).toFixed(1)} points` : `${small}`;
       // Said to be absent only where every interval stays within the negligible size; else it is not clear.
-      const open = live.some((p) => !ruledOut(p.diff, small));
+      const open = live.some((p) => !withinBand(p.diff, small));
       text = open
         ? `${arm}: no clear effect on ${what} in any field (an interval reaches beyond ${size}, so an effect that size is not ruled out): ${live.map(fmt).join('; ')}.`
         : `${arm}: no effect on ${what} larger than ${size} in any field: ${live.map(fmt).join('; ')}.`;

@@ -5,29 +5,9 @@ import { METRIC_DEFS } from '../metric-defs.js';
 import { CAUSES, type Cause } from './accumulator.js';
 import type { Metric } from './schema.js';
 import { type Estimate, isRate } from './stats.js';
+import { type Reading, stillOpen } from '../../../experiment/paired.js';
 
-/**
- * effect: significant (after Holm) and at least the negligible size; small: significant but below it;
- * negligible: not significant and the interval inside the negligible band; unclear: not significant
- * and the interval reaching beyond the band; no conclusion: the arm never came into play.
- */
-export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
-
-/** The interval lies within the negligible band: a change of that size or more is ruled out. */
-export const ruledOut = (diff: Estimate, negligible: number): boolean => diff.low >= -negligible && diff.high <= negligible;
-
-/**
- * A reading with no effect that matters (negligible, or small: real but below the negligible size)
- * whose interval still reaches beyond the band: an effect that matters is not ruled out.
- */
-export const stillOpen = (c: { reading: Reading; diff: Estimate }, negligible: number): boolean =>
-  c.reading === 'unclear' || (c.reading === 'small' && !ruledOut(c.diff, negligible));
-
-export function readingOf(diff: Estimate, significant: boolean, negligible: number, silent: boolean): Reading {
-  if (silent) return 'no conclusion';
-  if (significant) return Math.abs(diff.value) >= negligible ? 'effect' : 'small';
-  return ruledOut(diff, negligible) ? 'negligible' : 'unclear';
-}
+export { type Reading, readingOf, stillOpen, withinBand } from '../../../experiment/paired.js';
 
 /** Rates in percentage points, means in their units: the scale every verdict figure is shown on. */
 export const shown = (m: Metric, x: number): number => (isRate(m) ? 100 * x : x);
