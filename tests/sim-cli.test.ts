@@ -5,6 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { warmRate } from '../src/cli/bench.js';
 import { testTempDir } from './tmp.js';
 
 const bin = join(__dirname, '..', 'bin', 'legions.js');
@@ -298,6 +299,10 @@ describe('bench', () => {
     expect(Number.isFinite(b.gamesPerSecondMain) && b.gamesPerSecondMain > 0).toBe(true);
     expect(b.gamesPerSecondAll).toBe(b.gamesPerSecond);
     expect(b.scaling).toBeCloseTo(b.gamesPerSecondAll / b.gamesPerSecond1, 10);
+    // The whole runs, start-up included, beside the warm figures.
+    for (const k of ['gamesPerSecond1', 'gamesPerSecondAll', 'scaling']) expect(Number.isFinite(b.withStartUp[k]) && b.withStartUp[k] > 0, k).toBe(true);
+    expect(b.withStartUp.gamesPerSecondAll).toBeCloseTo(b.games / b.seconds, 6);
+    expect(b.withStartUp.scaling).toBeCloseTo(b.withStartUp.gamesPerSecondAll / b.withStartUp.gamesPerSecond1, 10);
     expect(b.games).toBe(40);
     expect(b.single).toMatchObject({ games: 40, signature: b.signature });
     expect(b.rngFloor).toMatchObject({ streamsPerGame: 16 });
@@ -316,10 +321,25 @@ describe('bench', () => {
     expect(b.rolloutMsPerDecision).toBeNull();
     const t = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '1']);
     expect(t.status).toBe(0);
-    for (const line of [/^games\/s 1 thread [\d,]+ \(worker; [\d,]+ on the main thread, warm, games alone\)$/m, /^games\/s 1 threads [\d,]+ \([\d,]+ per thread\)$/m, /^scaling \d+\.\d\dx$/m,
+    for (const line of [/^games\/s 1 thread [\d,]+ \(worker, warm; [\d,]+ with start-up; [\d,]+ on the main thread, warm, games alone\)$/m,
+      /^games\/s 1 threads [\d,]+ \(warm, [\d,]+ per thread; [\d,]+ with start-up\)$/m, /^scaling \d+\.\d\dx \(warm; \d+\.\d\dx with start-up\)$/m,
       /^random-number floor [\d.]+ us\/game \(16 streams seeded, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
+  });
+
+  it('times the workers once warm: the games finished after the first quarter or 2,000 a thread, whichever is fewer', () => {
+    // 20,000 games on 2 threads: warm from 4,000 games on; 4,000 at 2 s, 20,000 at 4 s: 16,000 games in 2 s.
+    const marks: [number, number][] = [[1, 1000], [1.5, 2500], [2, 4000], [3, 12000], [4, 20000]];
+    expect(warmRate(marks, 20000, 2, 5000)).toBe(8000);
+    // 1 thread: from 2,000 games (the first mark at or past it, 2,500 at 1.5 s): 17,500 games in 2.5 s.
+    expect(warmRate(marks, 20000, 1, 5000)).toBe(7000);
+    // 400 games: a quarter is 100, the first mark past it is 1,000 at 1 s; 19,000 games in 3 s.
+    expect(warmRate(marks, 400, 8, 5000)).toBeCloseTo(19000 / 3, 10);
+    // No game left after the warm-up (its mark is the last), or no mark at all: the whole run's rate.
+    expect(warmRate([[0.5, 50], [1, 400]], 400, 1, 321)).toBe(321);
+    expect(warmRate([[0.5, 100], [1, 400]], 400, 1, 321)).toBe(600); // (a quarter reached at the first mark: 300 games in 0.5 s)
+    expect(warmRate([], 10, 1, 321)).toBe(321);
   });
 
   it('measures a named rollout variant and refuses a policy that is not a rollout one', () => {

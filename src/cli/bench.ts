@@ -58,16 +58,33 @@ export interface RolloutBench {
   playoutsPerDecision: number;
 }
 
+/** A pool run's rates: over the whole run, and once its workers are warm (see warmRate). */
+export interface PoolBenchResult extends BenchResult {
+  warmGamesPerSecond: number;
+}
+
+/** The worker figures over the whole runs: worker start-up and V8's compilation included. */
+export interface WithStartUp {
+  gamesPerSecond1: number;
+  gamesPerSecondAll: number;
+  scaling: number;
+}
+
 export interface ParallelBenchResult extends BenchResult {
   threads: number;
   single: SingleBenchResult;
-  /** Games/s on all threads over games/s on one worker thread (the same path, warm-up included in both). */
+  /** Games/s on all threads over games/s on one worker thread, both once warm (the same path). */
   scaling: number;
-  /** Games/s on one worker thread, on all threads (gamesPerSecond), per pool thread, and on the main thread (single). */
+  /**
+   * Games/s on one worker thread and on all threads (gamesPerSecond) once the workers are warm, per
+   * pool thread, and on the main thread (single, also warm).
+   */
   gamesPerSecond1: number;
   gamesPerSecondMain: number;
   gamesPerSecondAll: number;
   gamesPerSecondPerThread: number;
+  /** The same runs timed whole, start-up included: what a run of only `games` games would see. */
+  withStartUp: WithStartUp;
   rngFloor: RngFloor;
   /** A game's time on the main thread over its random-number floor. */
   rngFloorRatio: number;
@@ -213,21 +230,45 @@ export function rolloutBench(games: number, field: BenchField = benchField(), po
   return { policy, games, decisions, msPerDecision: decisions ? ms / decisions : 0, playoutsPerDecision: decisions ? playouts / decisions : 0 };
 }
 
+/** A worker's games played before its rate counts as warm (see warmRate). */
+const WARM_GAMES_PER_THREAD = 2000;
+
+/**
+ * Games/s once the workers are warm, from `marks` (seconds since the pool started, games finished
+ * then; one a batch, in order): the rate over the games finished after the first quarter of the run
+ * or 2,000 games a thread, whichever is fewer. A worker's first games pay for starting it and for V8
+ * compiling the hot code: measured here, a 20,000-game run on two threads plays its first 4,000
+ * games at under half its later rate, and they take half of its time. A run too short to leave
+ * games after that mark gives its whole rate (`wholeRate`).
+ */
+export function warmRate(marks: readonly (readonly [number, number])[], games: number, threads: number, wholeRate: number): number {
+  const warmUp = Math.min(games / 4, WARM_GAMES_PER_THREAD * threads);
+  const i = marks.findIndex(([, done]) => done >= warmUp);
+  const last = marks[marks.length - 1];
+  if (i < 0 || last === undefined || i === marks.length - 1) return wholeRate;
+  const [t, done] = marks[i]!;
+  return last[1] > done && last[0] > t ? (last[1] - done) / (last[0] - t) : wholeRate;
+}
+
 /**
  * The same workload on the worker pool. With `hash` the workers send every outcome record and the main
  * thread hashes them in game order (the signature); without it they return only their counts, as
  * `simulate` does, so the timing is not that of a main thread busy hashing (signature: '').
  */
-export async function runPoolBench(games: number, threads: number, field: BenchField = benchField(), hash = true): Promise<BenchResult> {
+export async function runPoolBench(games: number, threads: number, field: BenchField = benchField(), hash = true): Promise<PoolBenchResult> {
   const cfg = benchConfig();
   const sig = new Signature();
   const spec = { game: legionsGame, cfg, policies: field.policies, rotation: field.rotation, seed: BENCH_SEED, games, start: 0, end: games, shard: null };
+  const marks: [number, number][] = [];
+  const t0 = process.hrtime.bigint();
   const r = await runPool(spec, { threads, outcomes: hash }, {
     onBatch: (b) => {
       if (hash) for (const o of b.outcomes!) sig.addJSON(o);
     },
+    onProgress: (done) => marks.push([Number(process.hrtime.bigint() - t0) / 1e9, done]),
   });
-  return { games, seconds: r.seconds, gamesPerSecond: games / r.seconds, signature: hash ? sig.hex() : '' };
+  const gamesPerSecond = games / r.seconds;
+  return { games, seconds: r.seconds, gamesPerSecond, warmGamesPerSecond: warmRate(marks, games, threads, gamesPerSecond), signature: hash ? sig.hex() : '' };
 }
 
 /** Every figure of one bench run (the order of the runs: main thread, floor, rollouts, pool timings, pool signature). */
@@ -237,13 +278,15 @@ export async function fullBench(games: number, threads: number, rolloutGames: nu
   const floor = rngFloor(games, field);
   const rollout = rolloutGames > 0 ? rolloutBench(rolloutGames, field, rolloutPolicy) : null;
   // Timed as simulate runs (counts only): one worker, then all of them, so the scaling compares the same
-  // path and warm-up; then once more on all threads with every outcome hashed, for the signature.
+  // path; then once more on all threads with every outcome hashed, for the signature.
   const one = await runPoolBench(games, 1, field, false);
   const timed = threads === 1 ? one : await runPoolBench(games, threads, field, false);
-  const par = { ...timed, signature: (await runPoolBench(games, threads, field, true)).signature };
+  const signature = (await runPoolBench(games, threads, field, true)).signature;
+  const all = timed.warmGamesPerSecond;
   return {
-    ...par, threads, single, scaling: par.gamesPerSecond / one.gamesPerSecond,
-    gamesPerSecond1: one.gamesPerSecond, gamesPerSecondAll: par.gamesPerSecond, gamesPerSecondPerThread: par.gamesPerSecond / threads,
+    games, seconds: timed.seconds, gamesPerSecond: all, signature, threads, single, scaling: all / one.warmGamesPerSecond,
+    gamesPerSecond1: one.warmGamesPerSecond, gamesPerSecondAll: all, gamesPerSecondPerThread: all / threads,
+    withStartUp: { gamesPerSecond1: one.gamesPerSecond, gamesPerSecondAll: timed.gamesPerSecond, scaling: timed.gamesPerSecond / one.gamesPerSecond },
     gamesPerSecondMain: single.gamesPerSecond,
     rngFloor: floor, rngFloorRatio: single.seconds / floor.seconds,
     allocBytesPerGame: single.allocBytesPerGame, gcMsPerGame: single.gcMsPerGame,
@@ -256,9 +299,9 @@ const f0 = (x: number): string => x.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, 
 export function benchText(r: ParallelBenchResult): string {
   const fl = r.rngFloor;
   return `games ${r.games}\n` +
-    `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
-    `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${f0(r.gamesPerSecondPerThread)} per thread)\n` +
-    `scaling ${r.scaling.toFixed(2)}x\n` +
+    `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker, warm; ${f0(r.withStartUp.gamesPerSecond1)} with start-up; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
+    `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (warm, ${f0(r.gamesPerSecondPerThread)} per thread; ${f0(r.withStartUp.gamesPerSecondAll)} with start-up)\n` +
+    `scaling ${r.scaling.toFixed(2)}x (warm; ${r.withStartUp.scaling.toFixed(2)}x with start-up)\n` +
     `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams seeded, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
     `allocation ${(r.allocBytesPerGame / 1024).toFixed(1)} KiB/game, GC ${(1000 * r.gcMsPerGame).toFixed(1)} us/game (1 thread)\n` +
     (r.rollout ? `rollout ${r.rollout.msPerDecision.toFixed(2)} ms/decision (${r.rollout.decisions} decisions in ${r.rollout.games} games)\n` : '') +
@@ -286,7 +329,7 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else process.stdout.write(benchText(r));
     if (a.games < 10000 && !a.json) {
-      process.stdout.write(`note: ${a.games} games is a short run: start-up and JIT warm-up weigh on it, so games/s and the scaling are understated (use 20,000 or more)\n`);
+      process.stdout.write(`note: ${a.games} games is a short run: the warm figures rest on few games and the whole runs' on start-up and JIT warm-up (use 20,000 or more)\n`);
     }
     if (r.signature !== r.single.signature) {
       throw new InputError(`bench: the signature on ${threads} threads (${r.signature}) differs from the single-thread one (${r.single.signature})`);
