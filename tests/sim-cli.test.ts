@@ -303,6 +303,13 @@ describe('bench', () => {
     for (const k of ['gamesPerSecond1', 'gamesPerSecondAll', 'scaling']) expect(Number.isFinite(b.withStartUp[k]) && b.withStartUp[k] > 0, k).toBe(true);
     expect(b.withStartUp.gamesPerSecondAll).toBeCloseTo(b.games / b.seconds, 6);
     expect(b.withStartUp.scaling).toBeCloseTo(b.withStartUp.gamesPerSecondAll / b.withStartUp.gamesPerSecond1, 10);
+    // On one thread the pool's run is the one-worker run: each figure is the same on both sides.
+    expect(b.gamesPerSecond1).toBe(b.gamesPerSecondAll);
+    expect(b.withStartUp.gamesPerSecond1).toBe(b.withStartUp.gamesPerSecondAll);
+    // 40 games on one worker come in batches of 16, 16 and 8: warm after the first (10 games, a quarter), the other two counted.
+    expect(b.warmGames1).toBe(24);
+    expect(b.warmGamesAll).toBe(24);
+    expect(b.gamesPerSecond1).not.toBe(b.withStartUp.gamesPerSecond1);
     expect(b.games).toBe(40);
     expect(b.single).toMatchObject({ games: 40, signature: b.signature });
     expect(b.rngFloor).toMatchObject({ streamsPerGame: 16 });
@@ -319,7 +326,7 @@ describe('bench', () => {
     const b = JSON.parse(j.stdout);
     expect(b.rollout).toBeNull();
     expect(b.rolloutMsPerDecision).toBeNull();
-    const t = run(['bench', '--games', '20', '--threads', '1', '--rollout-games', '1']);
+    const t = run(['bench', '--games', '40', '--threads', '1', '--rollout-games', '1']); // (40: enough to time the worker warm)
     expect(t.status).toBe(0);
     for (const line of [/^games\/s 1 thread [\d,]+ \(worker, warm; [\d,]+ with start-up; [\d,]+ on the main thread, warm, games alone\)$/m,
       /^games\/s 1 threads [\d,]+ \(warm, [\d,]+ per thread; [\d,]+ with start-up\)$/m, /^scaling \d+\.\d\dx \(warm; \d+\.\d\dx with start-up\)$/m,
@@ -328,18 +335,38 @@ describe('bench', () => {
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
   });
 
-  it('times the workers once warm: the games finished after the first quarter or 2,000 a thread, whichever is fewer', () => {
-    // 20,000 games on 2 threads: warm from 4,000 games on; 4,000 at 2 s, 20,000 at 4 s: 16,000 games in 2 s.
-    const marks: [number, number][] = [[1, 1000], [1.5, 2500], [2, 4000], [3, 12000], [4, 20000]];
-    expect(warmRate(marks, 20000, 2, 5000)).toBe(8000);
-    // 1 thread: from 2,000 games (the first mark at or past it, 2,500 at 1.5 s): 17,500 games in 2.5 s.
-    expect(warmRate(marks, 20000, 1, 5000)).toBe(7000);
-    // 400 games: a quarter is 100, the first mark past it is 1,000 at 1 s; 19,000 games in 3 s.
-    expect(warmRate(marks, 400, 8, 5000)).toBeCloseTo(19000 / 3, 10);
-    // No game left after the warm-up (its mark is the last), or no mark at all: the whole run's rate.
-    expect(warmRate([[0.5, 50], [1, 400]], 400, 1, 321)).toBe(321);
-    expect(warmRate([[0.5, 100], [1, 400]], 400, 1, 321)).toBe(600); // (a quarter reached at the first mark: 300 games in 0.5 s)
-    expect(warmRate([], 10, 1, 321)).toBe(321);
+  it('times the workers once warm: from the first quarter or 2,000 games a thread, each batch for its time inside the window', () => {
+    // One thread, batches one after another (ms): warm once 10 of 40 games are done (the first batch, at 1 ms); 24 games in 2 ms.
+    expect(warmRate([{ games: 16, startedAt: 0, endedAt: 1 }, { games: 16, startedAt: 1, endedAt: 2 }, { games: 8, startedAt: 2, endedAt: 3 }], 40, 1, 5))
+      .toEqual({ gamesPerSecond: 12000, games: 24 });
+    // Two threads: warm once 100 of 400 games are done (at 10 ms). The batch under way then (5 to 15 ms) counts for its half
+    // inside the window: 50 + 100 + 100 games in 15 ms. (Counting every batch finished after 10 ms would say 20,000 games/s.)
+    const twoThreads = [
+      { games: 100, startedAt: 0, endedAt: 10 }, { games: 100, startedAt: 5, endedAt: 15 },
+      { games: 100, startedAt: 10, endedAt: 20 }, { games: 100, startedAt: 15, endedAt: 25 },
+    ];
+    const w = warmRate(twoThreads, 400, 2, 5);
+    expect(w.games).toBe(250);
+    expect(w.gamesPerSecond).toBeCloseTo(250 / 0.015, 8);
+    // The order batches come back in does not matter.
+    expect(warmRate([...twoThreads].reverse(), 400, 2, 5)).toEqual(w);
+    // 2,000 games a thread when that is fewer than a quarter: 20,000 games on 2 threads, warm from 4,000 (at 40 ms).
+    const long = Array.from({ length: 20 }, (_, k) => ({ games: 1000, startedAt: 10 * k, endedAt: 10 * (k + 1) }));
+    expect(warmRate(long, 20000, 2, 5)).toEqual({ gamesPerSecond: 16000 / 0.16, games: 16000 });
+    // Too short to tell: one batch (the window is empty), or a window holding under a quarter of the games.
+    expect(warmRate([{ games: 10, startedAt: 0, endedAt: 4 }], 10, 1, 321)).toEqual({ gamesPerSecond: 321, games: 0 });
+    expect(warmRate([{ games: 16, startedAt: 0, endedAt: 10 }, { games: 16, startedAt: 1, endedAt: 10.5 }], 32, 2, 321)).toEqual({ gamesPerSecond: 321, games: 0 });
+    expect(warmRate([], 10, 1, 321)).toEqual({ gamesPerSecond: 321, games: 0 });
+  });
+
+  it('says when a run is too short to time the workers warm', () => {
+    const j = JSON.parse(run(['bench', '--games', '10', '--threads', '1', '--rollout-games', '0', '--json']).stdout);
+    expect(j.warmGames1).toBe(0); // one batch of 10 games: nothing after the warm-up
+    expect(j.gamesPerSecond1).toBe(j.withStartUp.gamesPerSecond1);
+    const t = run(['bench', '--games', '10', '--threads', '1', '--rollout-games', '0']);
+    expect(t.stdout).toMatch(/^games\/s 1 thread [\d,]+ \(worker, whole run: too short to time warm; /m);
+    expect(t.stdout).toMatch(/^scaling \d+\.\d\dx \(not all warm; /m);
+    expect(t.stdout).toMatch(/^note: 10 games is a short run for 1 thread: .* \(use 8,000 games or more\)$/m);
   });
 
   it('measures a named rollout variant and refuses a policy that is not a rollout one', () => {

@@ -60,7 +60,7 @@ export interface RolloutBench {
 
 /** A pool run's rates: over the whole run, and once its workers are warm (see warmRate). */
 export interface PoolBenchResult extends BenchResult {
-  warmGamesPerSecond: number;
+  warm: WarmRate;
 }
 
 /** The worker figures over the whole runs: worker start-up and V8's compilation included. */
@@ -70,6 +70,7 @@ export interface WithStartUp {
   scaling: number;
 }
 
+/** Every figure of a bench run. Its `seconds` are the timed run's on all threads, start-up included; its `gamesPerSecond` is gamesPerSecondAll (warm). */
 export interface ParallelBenchResult extends BenchResult {
   threads: number;
   single: SingleBenchResult;
@@ -85,6 +86,9 @@ export interface ParallelBenchResult extends BenchResult {
   gamesPerSecondPerThread: number;
   /** The same runs timed whole, start-up included: what a run of only `games` games would see. */
   withStartUp: WithStartUp;
+  /** The games the warm rates count, on one worker and on all threads (0: too short to tell; the figure is then the whole run's). */
+  warmGames1: number;
+  warmGamesAll: number;
   rngFloor: RngFloor;
   /** A game's time on the main thread over its random-number floor. */
   rngFloorRatio: number;
@@ -233,21 +237,49 @@ export function rolloutBench(games: number, field: BenchField = benchField(), po
 /** A worker's games played before its rate counts as warm (see warmRate). */
 const WARM_GAMES_PER_THREAD = 2000;
 
+/** One finished batch as the bench times it: its games, and when a worker started and finished it (ms, one clock for all threads). */
+export interface BatchTiming {
+  games: number;
+  startedAt: number;
+  endedAt: number;
+}
+
+/** A rate once warm, and the games it counts (0: the run was too short to tell, and the rate is the whole run's). */
+export interface WarmRate {
+  gamesPerSecond: number;
+  games: number;
+}
+
 /**
- * Games/s once the workers are warm, from `marks` (seconds since the pool started, games finished
- * then; one a batch, in order): the rate over the games finished after the first quarter of the run
- * or 2,000 games a thread, whichever is fewer. A worker's first games pay for starting it and for V8
- * compiling the hot code: measured here, a 20,000-game run on two threads plays its first 4,000
- * games at under half its later rate, and they take half of its time. A run too short to leave
- * games after that mark gives its whole rate (`wholeRate`).
+ * Games/s once the workers are warm. A worker's first games pay for starting it and for V8 compiling
+ * the hot code: measured here, a 20,000-game run on two threads plays its first 4,000 games at under
+ * half its later rate, and they take half of its time. The warm window opens when the first quarter
+ * of the games, or 2,000 games a thread if fewer, have finished, and closes when the last batch does.
+ * Each batch counts for the share of its playing time inside the window, so the batches the other
+ * threads have under way when it opens count only in part. A window holding under a quarter of the
+ * games is too short to tell: the whole run's `wholeRate` is given, with games 0.
  */
-export function warmRate(marks: readonly (readonly [number, number])[], games: number, threads: number, wholeRate: number): number {
+export function warmRate(batches: readonly BatchTiming[], games: number, threads: number, wholeRate: number): WarmRate {
+  const tooShort = { gamesPerSecond: wholeRate, games: 0 };
+  const byEnd = [...batches].sort((a, b) => a.endedAt - b.endedAt);
   const warmUp = Math.min(games / 4, WARM_GAMES_PER_THREAD * threads);
-  const i = marks.findIndex(([, done]) => done >= warmUp);
-  const last = marks[marks.length - 1];
-  if (i < 0 || last === undefined || i === marks.length - 1) return wholeRate;
-  const [t, done] = marks[i]!;
-  return last[1] > done && last[0] > t ? (last[1] - done) / (last[0] - t) : wholeRate;
+  let finished = 0;
+  let open = NaN;
+  for (const b of byEnd) {
+    finished += b.games;
+    if (finished >= warmUp) {
+      open = b.endedAt;
+      break;
+    }
+  }
+  const close = byEnd.length ? byEnd[byEnd.length - 1]!.endedAt : NaN;
+  if (!(close > open)) return tooShort;
+  let counted = 0;
+  for (const b of byEnd) {
+    const inside = Math.min(b.endedAt, close) - Math.max(b.startedAt, open);
+    if (inside > 0) counted += (b.games * inside) / (b.endedAt - b.startedAt);
+  }
+  return counted < games / 4 ? tooShort : { gamesPerSecond: counted / ((close - open) / 1000), games: counted };
 }
 
 /**
@@ -259,16 +291,15 @@ export async function runPoolBench(games: number, threads: number, field: BenchF
   const cfg = benchConfig();
   const sig = new Signature();
   const spec = { game: legionsGame, cfg, policies: field.policies, rotation: field.rotation, seed: BENCH_SEED, games, start: 0, end: games, shard: null };
-  const marks: [number, number][] = [];
-  const t0 = process.hrtime.bigint();
+  const timings: BatchTiming[] = [];
   const r = await runPool(spec, { threads, outcomes: hash }, {
     onBatch: (b) => {
       if (hash) for (const o of b.outcomes!) sig.addJSON(o);
+      timings.push({ games: b.end - b.start, startedAt: b.startedAt, endedAt: b.endedAt });
     },
-    onProgress: (done) => marks.push([Number(process.hrtime.bigint() - t0) / 1e9, done]),
   });
   const gamesPerSecond = games / r.seconds;
-  return { games, seconds: r.seconds, gamesPerSecond, warmGamesPerSecond: warmRate(marks, games, threads, gamesPerSecond), signature: hash ? sig.hex() : '' };
+  return { games, seconds: r.seconds, gamesPerSecond, warm: warmRate(timings, games, threads, gamesPerSecond), signature: hash ? sig.hex() : '' };
 }
 
 /** Every figure of one bench run (the order of the runs: main thread, floor, rollouts, pool timings, pool signature). */
@@ -282,11 +313,12 @@ export async function fullBench(games: number, threads: number, rolloutGames: nu
   const one = await runPoolBench(games, 1, field, false);
   const timed = threads === 1 ? one : await runPoolBench(games, threads, field, false);
   const signature = (await runPoolBench(games, threads, field, true)).signature;
-  const all = timed.warmGamesPerSecond;
+  const all = timed.warm.gamesPerSecond;
   return {
-    games, seconds: timed.seconds, gamesPerSecond: all, signature, threads, single, scaling: all / one.warmGamesPerSecond,
-    gamesPerSecond1: one.warmGamesPerSecond, gamesPerSecondAll: all, gamesPerSecondPerThread: all / threads,
+    games, seconds: timed.seconds, gamesPerSecond: all, signature, threads, single, scaling: all / one.warm.gamesPerSecond,
+    gamesPerSecond1: one.warm.gamesPerSecond, gamesPerSecondAll: all, gamesPerSecondPerThread: all / threads,
     withStartUp: { gamesPerSecond1: one.gamesPerSecond, gamesPerSecondAll: timed.gamesPerSecond, scaling: timed.gamesPerSecond / one.gamesPerSecond },
+    warmGames1: one.warm.games, warmGamesAll: timed.warm.games,
     gamesPerSecondMain: single.gamesPerSecond,
     rngFloor: floor, rngFloorRatio: single.seconds / floor.seconds,
     allocBytesPerGame: single.allocBytesPerGame, gcMsPerGame: single.gcMsPerGame,
@@ -296,12 +328,15 @@ export async function fullBench(games: number, threads: number, rolloutGames: nu
 
 const f0 = (x: number): string => x.toFixed(0).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** How a worker figure was timed: once warm, or (a run too short to tell) over the whole run. */
+const warmth = (warmGames: number): string => (warmGames > 0 ? 'warm' : 'whole run: too short to time warm');
+
 export function benchText(r: ParallelBenchResult): string {
   const fl = r.rngFloor;
   return `games ${r.games}\n` +
-    `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker, warm; ${f0(r.withStartUp.gamesPerSecond1)} with start-up; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
-    `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (warm, ${f0(r.gamesPerSecondPerThread)} per thread; ${f0(r.withStartUp.gamesPerSecondAll)} with start-up)\n` +
-    `scaling ${r.scaling.toFixed(2)}x (warm; ${r.withStartUp.scaling.toFixed(2)}x with start-up)\n` +
+    `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker, ${warmth(r.warmGames1)}; ${f0(r.withStartUp.gamesPerSecond1)} with start-up; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
+    `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${warmth(r.warmGamesAll)}, ${f0(r.gamesPerSecondPerThread)} per thread; ${f0(r.withStartUp.gamesPerSecondAll)} with start-up)\n` +
+    `scaling ${r.scaling.toFixed(2)}x (${r.warmGames1 && r.warmGamesAll ? 'warm' : 'not all warm'}; ${r.withStartUp.scaling.toFixed(2)}x with start-up)\n` +
     `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams seeded, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
     `allocation ${(r.allocBytesPerGame / 1024).toFixed(1)} KiB/game, GC ${(1000 * r.gcMsPerGame).toFixed(1)} us/game (1 thread)\n` +
     (r.rollout ? `rollout ${r.rollout.msPerDecision.toFixed(2)} ms/decision (${r.rollout.decisions} decisions in ${r.rollout.games} games)\n` : '') +
@@ -328,8 +363,10 @@ export const benchCommand: CommandModule<object, { games: number; threads?: numb
     const r = await fullBench(a.games, threads, a['rollout-games'], field, a['rollout-policy']);
     if (a.json) process.stdout.write(JSON.stringify(r) + '\n');
     else process.stdout.write(benchText(r));
-    if (a.games < 10000 && !a.json) {
-      process.stdout.write(`note: ${a.games} games is a short run: the warm figures rest on few games and the whole runs' on start-up and JIT warm-up (use 20,000 or more)\n`);
+    const fullWarmUp = 4 * WARM_GAMES_PER_THREAD * threads; // (the warm-up is a quarter of the run at most)
+    if (a.games < fullWarmUp && !a.json) {
+      process.stdout.write(`note: ${a.games} games is a short run for ${threads} thread${threads === 1 ? '' : 's'}: a worker's JIT warm-up takes about ` +
+        `${f0(WARM_GAMES_PER_THREAD)} games, and the warm figures start after the first quarter of the run (use ${f0(fullWarmUp)} games or more)\n`);
     }
     if (r.signature !== r.single.signature) {
       throw new InputError(`bench: the signature on ${threads} threads (${r.signature}) differs from the single-thread one (${r.single.signature})`);

@@ -55,7 +55,7 @@ export interface PoolResult<A extends RunAcc = RunAcc> {
   acc: A;
   /** First game index not merged: spec.end when the range is complete. */
   next: number;
-  /** Seconds spent playing (pool start to last batch). */
+  /** Seconds spent playing: from the pool's start to the last batch's return (its shutdown left out). */
   seconds: number;
 }
 
@@ -82,6 +82,7 @@ export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts
   let next = from;
   let prefix = from;
   let played = 0;
+  let lastAt = t0;
   let failure: { error: unknown } | null = null;
 
   const advance = () => {
@@ -103,6 +104,7 @@ export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts
           (r) => {
             pending.set(r.start, r);
             played += r.end - r.start;
+            lastAt = process.hrtime.bigint();
             hooks.onProgress?.(played);
             if (!failure) advance();
           },
@@ -121,5 +123,5 @@ export async function runPool<Cfg, A extends RunAcc>(spec: RunSpec<Cfg, A>, opts
     await pool.destroy();
   }
   if (failure) throw (failure as { error: unknown }).error;
-  return { acc, next: prefix, seconds: Number(process.hrtime.bigint() - t0) / 1e9 };
+  return { acc, next: prefix, seconds: Number(lastAt - t0) / 1e9 };
 }

@@ -37,7 +37,13 @@ export interface BatchResult {
   acc: string;
   rows: string | null;
   outcomes: string[] | null;
+  /** When the worker started and finished the batch: ms on a clock that all threads share (bench's warm rate). */
+  startedAt: number;
+  endedAt: number;
 }
+
+/** Now on a clock that all threads share (each thread's performance.now() counts from its own origin). */
+const sharedNow = (): number => performance.timeOrigin + performance.now();
 
 const setup = workerData as WorkerSetup;
 const { game: imported } = (await import(setup.gameModule)) as { game: GameDefinition };
@@ -56,6 +62,7 @@ const fullGc = typeof gcFunction === 'function' ? (gcFunction as () => void) : (
 let sinceGc = 0;
 
 export default function runBatch(t: BatchTask): BatchResult {
+  const startedAt = sharedNow();
   const acc = game.newAccumulator(setup.cfg);
   let rows = t.rows ? '' : null;
   const outcomes: string[] | null = t.outcomes ? [] : null;
@@ -69,5 +76,6 @@ export default function runBatch(t: BatchTask): BatchResult {
     sinceGc = 0;
     fullGc();
   }
-  return { start: t.start, end: t.end, acc: JSON.stringify(acc.toJSON()), rows, outcomes };
+  const json = JSON.stringify(acc.toJSON());
+  return { start: t.start, end: t.end, acc: json, rows, outcomes, startedAt, endedAt: sharedNow() };
 }
