@@ -32,6 +32,14 @@ export interface Comparison {
  */
 export type Reading = 'effect' | 'small' | 'negligible' | 'unclear' | 'no conclusion';
 
+/** What each reading with a difference means, in words (each game's report adds its own 'no conclusion'). */
+export const READING_MEANINGS: Readonly<Record<Exclude<Reading, 'no conclusion'>, string>> = {
+  effect: 'significant after Holm\'s adjustment and at least the negligible size',
+  small: 'significant, but its estimate is below the negligible size: real, and too small to matter where the whole interval lies inside the band',
+  negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
+  unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
+};
+
 /** The interval lies within the negligible band: a change of that size or more is ruled out. */
 export const withinBand = (diff: Estimate, negligible: number): boolean => diff.low >= -negligible && diff.high <= negligible;
 

@@ -9,7 +9,7 @@ import type { GameDefinition } from '../sim/game.js';
 import type { PairedAccumulator, PairedArm } from '../sim/paired.js';
 import type { OutcomeFieldDef } from '../sim/schema-accumulator.js';
 import type { GateBaseline } from './gate.js';
-import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, type Reading, readingOf, stillOpen, zFor } from './paired.js';
+import { type Comparison, type Estimate, holm, pairedMean, pairedRateComparison, type Reading, READING_MEANINGS, readingOf, stillOpen, zFor } from './paired.js';
 
 export type { Reading } from './paired.js';
 
@@ -87,12 +87,8 @@ export function schemaFields(game: GameDefinition, e: SchemaExperiment, path: st
   return fields;
 }
 
-
 export const READINGS: Readonly<Record<Reading, string>> = {
-  effect: 'significant after Holm\'s adjustment and at least the negligible size',
-  small: 'significant, but its estimate is below the negligible size: real, and too small to matter where the whole interval lies inside the band',
-  negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
-  unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
+  ...READING_MEANINGS,
   'no conclusion': 'every game of the arm equals its baseline\'s in this metric',
 };
 

@@ -1,6 +1,7 @@
 // The one table of metric definitions: what each figure counts, over which games, in which unit. The
 // simulate summary, the experiment report (its labels, chart axes and glossary) and the CSVs take
 // their names and words from here, so a figure means the same wherever it is printed.
+import { READING_MEANINGS } from '../../experiment/paired.js';
 import { defaultParams } from '../../legions/params.js';
 import { republicTable } from '../../legions/republic.js';
 
@@ -98,10 +99,7 @@ export const OVER_TIME_DEFS = {
 
 /** The glossary's words for an effect's reading (the verdict panel's sentences use them). */
 export const READING_DEFS = {
-  effect: 'significant after Holm\'s adjustment and at least the negligible size',
-  small: 'significant, but its estimate is below the negligible size: real, and too small to matter where the whole interval lies inside the band',
-  negligible: 'not significant, and the whole interval lies within the negligible band: no change that matters',
-  unclear: 'not significant, but the interval reaches beyond the negligible band: more games are needed to tell',
+  ...READING_MEANINGS,
   'no conclusion': 'the variation never came into play, or every game equals the baseline\'s',
 } as const;
 
