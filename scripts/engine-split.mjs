@@ -17,15 +17,10 @@ import { defaultBoard } from '../dist/src/legions/board.js';
 import { noVariants } from '../dist/src/legions/variants.js';
 import { parsePolicies } from '../dist/policies/index.js';
 import { Signature } from '../dist/src/sim/signature.js';
+import { POLICY_METHODS } from './policy-methods.mjs';
 
-/** Every decision method of the Policy interface (src/legions/policy.ts). */
-const METHODS = [
-  'beginTurn', 'claimIncome', 'doubleLandCommission', 'donation', 'transfer', 'attend', 'consulPlaysFirst', 'neutralBid',
-  'attractTarget', 'attractRaise', 'knightSpend', 'knightDonations', 'games', 'propose', 'tableNext', 'useTribune',
-  'ownLegion', 'coSponsor', 'veto', 'vote', 'buyVotes', 'tieBreak', 'proposeBill', 'closeDebate', 'objectToRuling',
-  'penalize', 'consent', 'repopulationPick', 'stepDown', 'chooseLosses', 'claimSpoils', 'payRansom', 'assassinTarget',
-  'assassin', 'hireAssassins', 'bodyguards',
-];
+/** Every decision method of the Policy interface. */
+const METHODS = POLICY_METHODS;
 /** What a proposal writes into the motion, recorded after each propose. */
 const MOTION_FIELDS = ['senator', 'target', 'target2', 'det', 'det2', 'count', 'mask'];
 
