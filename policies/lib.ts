@@ -108,8 +108,64 @@ export function reserveOf(g: GameView, active: number, commanders: number, warLe
   return p.warCost * (active + 1) + p.legionUpkeep * (g.legionsBox + garrisons(g) + warLegions) + commanders + 10;
 }
 
+/**
+ * The candidates' census that nominations and commands read, for the game's list of candidates
+ * (g.cands) as last listed: per owner, at index owner + 2 (0: any faction's, 1: neutrals', then each
+ * faction's), the candidate of highest Status (the first listed among equals) and the highest card.
+ * Five factions ask about the same list in turn, so it is read once per listing, not once per faction:
+ * kept under the listing's number (g.candsListing), which every listing and every move of a senator
+ * renews (state.ts candsChanged).
+ */
+const candsCensus = { of: null as GameView | null, listing: -1, status: [] as number[], card: [] as number[] };
+
+/** Tests (tests/setup.ts): every read of the candidates' census is checked against a fresh pass over the list. */
+let verifyCands = false;
+export function setVerifyCandsCensus(on: boolean): void {
+  verifyCands = on;
+  candsCensus.of = null;
+}
+
+/** The census of g.cands, taken afresh when the list was listed again or a senator moved since. */
+function takeCandsCensus(g: GameView): void {
+  if (g === candsCensus.of && g.candsListing === candsCensus.listing) return;
+  const { status, card } = candsCensus;
+  for (let i = 0; i < g.players + 2; i++) {
+    status[i] = -1;
+    card[i] = -1;
+  }
+  const c = g.cands;
+  for (let k = 0; k < c.length; k++) {
+    const s = c[k]!;
+    const o = g.senOwner[s]! + 2;
+    const st = statusOf(s);
+    if (status[0]! < 0 || st > statusOf(status[0]!)) status[0] = s;
+    if (status[o]! < 0 || st > statusOf(status[o]!)) status[o] = s;
+    if (s > card[o]!) card[o] = s;
+  }
+  candsCensus.of = g;
+  candsCensus.listing = g.candsListing;
+}
+
+/** Whether owner (-2 any, -1 neutrals, or a faction) has a place in the census of the list `cands`. */
+const inCensus = (g: GameView, cands: readonly number[], owner: number): boolean =>
+  cands === g.cands && owner >= -2 && owner < g.players && owner === (owner | 0);
+
+function staleCands(what: string, kept: number, fresh: number): never {
+  throw new Error(`the candidates' census is stale (${what}: kept ${kept}, fresh ${fresh}): g.cands or a candidate's owner changed without candsChanged`);
+}
+
 /** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
 export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
+  if (inCensus(g, cands, me)) {
+    takeCandsCensus(g);
+    const b = candsCensus.card[me + 2]!;
+    if (verifyCands && b !== scanBestOwn(g, me, cands)) staleCands('highest card', b, scanBestOwn(g, me, cands));
+    return b;
+  }
+  return scanBestOwn(g, me, cands);
+}
+
+function scanBestOwn(g: GameView, me: number, cands: readonly number[]): number {
   let b = -1;
   for (const s of cands) if (g.senOwner[s] === me && s > b) b = s;
   return b;
@@ -117,6 +173,16 @@ export function bestOwn(g: GameView, me: number, cands: readonly number[]): numb
 
 /** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
 export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
+  if (inCensus(g, cands, owner)) {
+    takeCandsCensus(g);
+    const b = candsCensus.status[owner + 2]!;
+    if (verifyCands && b !== scanHighestStatus(g, cands, owner)) staleCands('highest Status', b, scanHighestStatus(g, cands, owner));
+    return b;
+  }
+  return scanHighestStatus(g, cands, owner);
+}
+
+function scanHighestStatus(g: GameView, cands: readonly number[], owner: number): number {
   let b = -1;
   let bStatus = 0;
   for (let k = 0; k < cands.length; k++) {

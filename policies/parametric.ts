@@ -87,6 +87,9 @@ export const WEIGHT_KEYS = Object.keys(STATESMAN) as (keyof Weights)[];
 /** Influence plus Status of each senator: what attracting him is worth. */
 const SENATOR_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => influenceOf(s) + statusOf(s));
 
+/** The senators from least to most worth, the lower card first among equals: the first that qualifies is the cheapest. */
+const BY_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => s).sort((a, b) => SENATOR_WORTH[a]! - SENATOR_WORTH[b]! || a - b);
+
 /** Senator s is a neutral face up in the Forum. */
 const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && g.senWhere[s] === AT_FORUM;
 
@@ -184,13 +187,14 @@ export class ParametricPolicy implements Policy {
   attractTarget(g: GameView, me: number): number {
     if (!this.aggressive || g.treasury[me]! < this.w.attractMinTreasury) return -1;
     const rival = leader(g, me);
-    let best = -1;
-    for (let s = 0; s < 30; s++) {
+    // The leader's senator of least worth (the lower card among equals): read cheapest first, the first found is the one.
+    for (let k = 0; k < BY_WORTH.length; k++) {
+      const s = BY_WORTH[k]!;
       if (g.senOwner[s] !== rival || g.senWhere[s] !== AT_ROME || g.senMovedTurn[s] === g.turn) continue;
       if (s === g.consul || s === g.censor || s === g.rorCfl) continue;
-      if (best < 0 || SENATOR_WORTH[s]! < SENATOR_WORTH[best]!) best = s;
+      return s;
     }
-    return best;
+    return -1;
   }
 
   attractRaise(g: GameView, me: number, s: number, attacking: boolean, a: number, d: number): number {
@@ -556,6 +560,12 @@ export class ParametricPolicy implements Policy {
    * the first among equals; the Dictator is left to his own war. One pass for both.
    */
   private bestGenerals(g: GameView, cands: readonly number[], me: number): void {
+    // With no Dictator to leave out, both are the candidates' census (lib.ts), read once per listing for every faction.
+    if (g.rorDictator < 0) {
+      this.ownGeneral = highestStatus(g, cands, me);
+      this.anyGeneral = highestStatus(g, cands, -2);
+      return;
+    }
     let own = -1;
     let ownStatus = 0;
     let any = -1;
@@ -667,6 +677,7 @@ export class ParametricPolicy implements Policy {
     let bestKey = -Infinity;
     for (let pass = 0; pass < 2; pass++) {
       const ours = pass === 0;
+      if (!ours && bestKey > 20) break; // another's motion keys at most 20: one of ours already beats them all
       for (let i = 0; i < count; i++) {
         const m = agenda[i]!;
         if ((m.sponsor === me) !== ours) continue;

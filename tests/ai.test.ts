@@ -54,8 +54,8 @@ function chooser(seats: string): RolloutPolicy {
   return r;
 }
 
-/** A game's own data as JSON: the streams and the wars' version (a cache token unique to each state, not game content) left out. */
-const gameData = (g: GameState): string => JSON.stringify({ ...g, rng: null, warsVersion: null });
+/** A game's own data as JSON: the streams, the wars' version and the candidates' listing (cache tokens unique to each state, not game content) left out. */
+const gameData = (g: GameState): string => JSON.stringify({ ...g, rng: null, warsVersion: null, candsListing: null });
 
 describe('rollout policy', () => {
   const seats = 'rollout:3,opportunist,statesman,opportunist,statesman';

@@ -161,10 +161,11 @@ function scribbleFields(o: Record<string, unknown>, skip: ReadonlySet<string>, l
 
 /**
  * The game state's own data as JSON (shared, read-only configuration and the streams left out, and
- * the wars' version: a token for the policies' kept census, unique to each state, not game content).
+ * the wars' version and the candidates' listing: tokens for the policies' kept censuses, unique to each
+ * state, not game content).
  */
 function snapshot(g: GameState): string {
-  const { params: _p, board: _b, variants: _v, rng: _r, warsVersion: _w, ...rest } = g;
+  const { params: _p, board: _b, variants: _v, rng: _r, warsVersion: _w, candsListing: _c, ...rest } = g;
   return JSON.stringify(rest);
 }
 

@@ -177,7 +177,7 @@ export function uniformInt(p: Stream, n: number): number {
   const limit = 4294967296 - (4294967296 - Math.floor(4294967296 / n) * n);
   for (;;) {
     const x = p.int32() >>> 0;
-    if (x < limit) return x - Math.floor(x / n) * n;
+    if (x < limit) return (x - Math.floor(x / n) * n) | 0;
   }
 }
 

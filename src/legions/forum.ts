@@ -7,7 +7,7 @@ import {
 import { tablePrestige } from './income.js';
 import type { Policy } from './policy.js';
 import { resolveCaptive } from './ror/frontier.js';
-import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS, senatorName, statusOf, factionName } from './state.js';
+import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } from './state.js';
 
 /** The tribune bag, refilled each turn (no policy is called while it is in use). */
 const bag: number[] = [];
@@ -110,7 +110,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const forum = g.forumList;
   let k = 0;
   for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum[k++] = s;
-  if (forum.length !== k) forum.length = k;
+  shorten(forum, k);
   if (k === 0) return;
   for (let f = 0; f < n; f++) {
     let total = 0;

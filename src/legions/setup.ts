@@ -5,7 +5,7 @@ import { log } from './common.js';
 import { InputError, type RulesParams } from './params.js';
 import {
   AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
-  MAX_DET, newWarsVersion, SENATORS, senatorName, type WarSlots,
+  MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName, type WarSlots,
 } from './state.js';
 import type { Variants } from './variants.js';
 import { type Motion, newMotion } from './motion.js';
@@ -116,7 +116,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
     agenda: newAgenda(n, 8), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
-    motion: newMotion(n), cands: [], rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(3 * n, 0),
+    motion: newMotion(n), cands: [], candsListing: newCandsListing(), rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(3 * n, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
   g.freshState = filled(g.wars.status.length * MAX_DET, 0);

@@ -17,7 +17,7 @@ export function cflCandidates(g: GameState): void {
     if (f < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s] || g.prestige[f]! < g.params.rorCflPrestige) continue;
     listAt(g.cands, k++, s);
   }
-  endList(g.cands, k);
+  endList(g, k);
 }
 
 const cflRules: MotionRules = motionRules({

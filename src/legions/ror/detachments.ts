@@ -48,9 +48,9 @@ export function detStateLegions(g: GameState, w: number, d: number): number {
 
 /** Adds (or removes, n < 0) State legions to detachment d, keeping the war's total. */
 export function addDetStateLegions(g: GameState, w: number, d: number, n: number): void {
-  g.wars.stateLegions[w] += n;
+  g.wars.stateLegions[w] = (g.wars.stateLegions[w]! + n) | 0; // (| 0: a removal of none is -0, kept an integer for V8)
   warsChanged(g);
-  if (d > 0) g.wars.detState[w * MAX_DET + d] += n;
+  if (d > 0) g.wars.detState[w * MAX_DET + d] = (g.wars.detState[w * MAX_DET + d]! + n) | 0;
 }
 
 /** Faction legions (bitmask) of detachment d of war w. */

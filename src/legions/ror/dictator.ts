@@ -98,7 +98,7 @@ const dictatorRules: MotionRules = motionRules({
       if (s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
       if (!isRejected(g, ELECT_DICTATOR, -1, s)) listAt(g.cands, k++, s);
     }
-    endList(g.cands, k);
+    endList(g, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for Dictator'),
   execute() {},
@@ -112,7 +112,7 @@ const masterRules: MotionRules = motionRules({
       if (s === g.consul || s === g.rorDictator || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME || !g.senPresent[s]) continue;
       listAt(g.cands, k++, s);
     }
-    endList(g.cands, k);
+    endList(g, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible Master of Horse'),
   execute() {},

@@ -6,7 +6,7 @@ import {
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { factionName, type GameState, lowestSenator, SENATORS } from '../state.js';
+import { candsChanged, factionName, type GameState, lowestSenator, SENATORS, shorten } from '../state.js';
 import { forumSenators, presentSenators } from './roster.js';
 import { newDetachment } from '../ror/detachments.js';
 import { repopulate } from '../ror/repopulation.js';
@@ -47,9 +47,10 @@ export function listAt(cands: number[], k: number, s: number): void {
   else cands.push(s);
 }
 
-/** Ends a list made with listAt at k entries. */
-export function endList(cands: number[], k: number): void {
-  if (cands.length !== k) cands.length = k;
+/** Ends the list of candidates made with listAt (in g.cands) at k entries: a new listing for the players' census. */
+export function endList(g: GameState, k: number): void {
+  shorten(g.cands, k);
+  candsChanged(g);
 }
 
 /** Present faction senators in Rome holding no office: eligible for an appointment (Eligibility). */
@@ -60,7 +61,7 @@ export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
     if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
     listAt(g.cands, k++, s);
   }
-  endList(g.cands, k);
+  endList(g, k);
 }
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
@@ -368,7 +369,11 @@ const senior = (c: readonly number[]): number => {
 };
 
 export function inCands(g: GameState, s: number): boolean {
-  return legalInt(s, 0, SENATORS - 1) && g.cands.includes(s);
+  if (!legalInt(s, 0, SENATORS - 1)) return false;
+  // A loop, not includes: a list of a few senators is read faster than a call into V8's builtin.
+  const c = g.cands;
+  for (let k = 0; k < c.length; k++) if (c[k] === s) return true;
+  return false;
 }
 
 /** A faction holding a real tribune may table its own motion at once, out of the chair's order. */

@@ -2,7 +2,7 @@
 import { addPrestige, log } from '../common.js';
 import { ELECT_CENSOR, ELECT_CONSUL, type Motion, motionRules } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, lowestSenator, senatorName } from '../state.js';
+import { AT_ROME, candsChanged, factionName, type GameState, lowestSenator, senatorName } from '../state.js';
 import { presentSenators } from './roster.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
 import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
@@ -17,7 +17,7 @@ const consulRules: MotionRules = motionRules({
       if (s === g.consul || isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
       listAt(g.cands, k++, s); // the sitting Censor may stand (he then gives up the censorship)
     }
-    endList(g.cands, k);
+    endList(g, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
@@ -38,7 +38,7 @@ const censorRules: MotionRules = motionRules({
       if (isRejected(g, ELECT_CENSOR, -1, s) || s === barred || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
       listAt(g.cands, k++, s);
     }
-    endList(g.cands, k);
+    endList(g, k);
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
@@ -93,6 +93,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
       let k = 0;
       while (k < g.cands.length && g.cands[k]! < sitting) k++;
       g.cands.splice(k, 0, sitting); // where the base game's list has him
+      candsChanged(g);
       sittingCensorBarred(g, policies, sitting);
     }
   }

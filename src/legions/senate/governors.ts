@@ -5,7 +5,7 @@ import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { repopulate } from '../ror/repopulation.js';
 import { governorCompelled } from '../ror/senate-errata.js';
-import { appoint, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
+import { appoint, endList, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
 import { senatorMoved } from './roster.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
@@ -30,7 +30,7 @@ const governorRules: MotionRules = motionRules({
     if (g.rejected.length === 0) return;
     let k = 0;
     for (const s of g.cands) if (!isRejected(g, APPOINT_GOVERNOR, p, s)) g.cands[k++] = s;
-    g.cands.length = k;
+    endList(g, k);
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
   prepare(g, policies, m: Motion) {

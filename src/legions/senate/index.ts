@@ -2,7 +2,7 @@
 import { log } from '../common.js';
 import { takeAttendance } from '../forum.js';
 import type { Policy } from '../policy.js';
-import type { GameState } from '../state.js';
+import { type GameState, shorten } from '../state.js';
 import { elections } from './elections.js';
 import { appointGovernors, returnGovernors } from './governors.js';
 import { openBusiness } from './open-business.js';
@@ -15,7 +15,7 @@ import { cflItem } from '../ror/consul-for-life.js';
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';
-  g.rejected.length = 0;
+  shorten(g.rejected, 0);
   g.agendaCount = 0;
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
   g.rorChair = -1;

@@ -13,9 +13,9 @@ import {
   commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
 } from '../ror/reinforcements.js';
 import {
-  AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
+  AT_COMMANDER, AT_ROME, candsChanged, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
 } from '../state.js';
-import { inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
+import { endList, inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
 import { senatorMoved } from './roster.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
@@ -122,11 +122,12 @@ function commanderCandidates(g: GameState, kind: number): void {
     let k = 0;
     while (k < g.cands.length && g.cands[k]! < d) k++;
     g.cands.splice(k, 0, d);
+    candsChanged(g);
   }
   if (g.rejected.length === 0) return;
   let k = 0;
   for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
-  g.cands.length = k;
+  endList(g, k);
 }
 
 /**

@@ -3,19 +3,25 @@
 // by every move of a senator (senatorMoved), so the many questions "who is present" (motions, votes,
 // nominations, candidates) need no pass over all thirty senators. One meeting is kept at a time: the
 // game whose meeting is open; any other game (a bill's draft, a rollout's copy) is read afresh.
-import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS } from '../state.js';
+import { AT_FORUM, AT_ROME, candsChanged, type GameState, influenceOf, lowestSenator, SENATORS, shorten } from '../state.js';
 
 /** The game whose meeting is open, or null. */
 let meetingOf: GameState | null = null;
 let presentMask = 0;
 let forumMask = 0;
 /**
- * The votes each faction commands (countPower) and the factions present, taken once and kept until a
- * senator moves: knights change only in the Forum, so nothing else during a meeting changes them.
+ * The votes each faction commands (countPower) and the factions present, taken once per meeting and
+ * then moved with each senator who moves (knights change only in the Forum, so nothing else during a
+ * meeting changes them): a move changes one or two factions' counts, not a pass over the Senate.
  */
 let powerValid = false;
 const powerKept: number[] = [0, 0, 0, 0, 0];
 let factionsPresent = 0;
+/** Per faction, the Influence of its senators present (its votes before knights). */
+const influenceKept: number[] = [0, 0, 0, 0, 0];
+/** Per senator, the faction whose votes count him (-1: none, he is not present). */
+const countedFor: number[] = [];
+for (let s = 0; s < SENATORS; s++) countedFor.push(-1);
 
 /**
  * Tests (tests/setup.ts turns it on for every test): every read of what the roster keeps is checked
@@ -59,14 +65,30 @@ export function closeRoster(g: GameState): void {
 
 /** Senator s moved, joined, left or changed his attendance: his bits are read again. */
 export function senatorMoved(g: GameState, s: number): void {
+  candsChanged(g); // (a listed candidate may have changed hands: the players' census of the candidates is taken afresh)
   if (meetingOf !== g) return;
-  powerValid = false;
   const bit = 1 << s;
   const where = g.senWhere[s];
   if (g.senOwner[s]! >= 0 && where === AT_ROME && g.senPresent[s]) presentMask |= bit;
   else presentMask &= ~bit;
   if (where === AT_FORUM) forumMask |= bit;
   else forumMask &= ~bit;
+  if (!powerValid) return;
+  const now = (presentMask & bit) !== 0 ? g.senOwner[s]! : -1;
+  const was = countedFor[s]!;
+  if (now === was) return;
+  if (was >= 0) addInfluence(g, was, -influenceOf(s));
+  if (now >= 0) addInfluence(g, now, influenceOf(s));
+  countedFor[s] = now;
+}
+
+/** Faction f's present Influence changes by d: its votes (knights count only with a senator present) and presence follow. */
+function addInfluence(g: GameState, f: number, d: number): void {
+  const v = influenceKept[f]! + d;
+  influenceKept[f] = v;
+  powerKept[f] = v > 0 ? v + g.knights[f]! : 0;
+  if (v > 0) factionsPresent |= 1 << f;
+  else factionsPresent &= ~(1 << f);
 }
 
 /** Faction senators present in Rome (bit s). */
@@ -98,15 +120,29 @@ function scanPower(g: GameState, power: number[]): number {
   return factions;
 }
 
-/** The kept power, taken afresh when a senator has moved since. */
+/** The kept power, counted when the meeting's first vote or question about presence comes. */
 function keptPower(g: GameState): void {
   if (powerValid) {
     if (verifyRoster) checkPower(g);
     return;
   }
   while (powerKept.length < g.players) powerKept.push(0);
-  powerKept.length = g.players;
-  factionsPresent = scanPower(g, powerKept);
+  shorten(powerKept, g.players);
+  // scanPower's count, kept with what it is made of, so that a senator's move can be added or taken away.
+  for (let f = 0; f < g.players; f++) influenceKept[f] = 0;
+  for (let x = 0; x < SENATORS; x++) countedFor[x] = -1;
+  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+    const x = lowestSenator(rest);
+    const f = g.senOwner[x]!;
+    countedFor[x] = f;
+    influenceKept[f] += influenceOf(x);
+  }
+  factionsPresent = 0;
+  for (let f = 0; f < g.players; f++) {
+    const v = influenceKept[f]!;
+    powerKept[f] = v > 0 ? v + g.knights[f]! : 0; // knights vote only with their faction's senators present
+    if (v > 0) factionsPresent |= 1 << f;
+  }
   powerValid = true;
 }
 
