@@ -2,7 +2,7 @@
 import { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } from '../common.js';
 import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, lowestSenator, SENATORS, senatorName } from '../state.js';
+import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
 import { askProposal, endList, listAt, type MotionRules } from './agenda.js';
 import { before, logEffects } from './describe.js';
@@ -21,24 +21,6 @@ export function majorEligible(g: GameState, s: number): boolean {
   return g.senSpoilsTurn[s] === g.turn - 1 && g.turn >= 2;
 }
 
-/**
- * The senators minorEligible may allow, as a bit set (bit s = senator s): the last Consul, Censor,
- * Dictator and Master of Horse, and those whose spoils, claimed income or concession income a charge
- * can name. A few cards at most: the full test then runs on those alone, not on all thirty.
- */
-function openToCharge(g: GameState): number {
-  let mask = 0;
-  if (g.outgoingConsul >= 0) mask |= 1 << g.outgoingConsul;
-  if (g.outgoingCensor >= 0) mask |= 1 << g.outgoingCensor;
-  if (g.rorExDictator >= 0) mask |= 1 << g.rorExDictator;
-  if (g.rorExMasterOfHorse >= 0) mask |= 1 << g.rorExMasterOfHorse;
-  const t = g.turn;
-  for (let s = 0; s < SENATORS; s++) {
-    if (g.senSpoilsTurn[s] === t - 1 || g.senGovClaimReturn[s] === t || g.senConcessionTurn[s] === t) mask |= 1 << s;
-  }
-  return mask;
-}
-
 export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   if (g.censor < 0) return;
   const cf = g.senOwner[g.censor]!;
@@ -49,8 +31,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const rules: MotionRules = motionRules({
     candidates(gs) {
       let k = 0;
-      for (let rest = openToCharge(gs); rest !== 0; rest &= rest - 1) {
-        const s = lowestSenator(rest); // (in card order, as the list always was)
+      for (let s = 0; s < SENATORS; s++) {
         // The accused is a faction senator in Rome, not of the Censor's own faction.
         if (gs.senOwner[s]! < 0 || gs.senOwner[s] === cf || gs.senWhere[s] !== AT_ROME) continue;
         if (minorEligible(gs, s)) listAt(gs.cands, k++, s);
