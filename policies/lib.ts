@@ -154,18 +154,27 @@ function staleCands(what: string, kept: number, fresh: number): never {
   throw new Error(`the candidates' census is stale (${what}: kept ${kept}, fresh ${fresh}): g.cands or a candidate's owner changed without candsChanged`);
 }
 
-/** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
-export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
-  if (inCensus(g, cands, me)) {
-    takeCandsCensus(g);
-    const b = candsCensus.card[me + 2]!;
-    if (verifyCands && b !== scanBestOwn(g, me, cands)) staleCands('highest card', b, scanBestOwn(g, me, cands));
-    return b;
+/**
+ * `table`'s entry for `owner` when `cands` is the game's list (checked in tests against `scan`), else
+ * `scan` itself: a list the census does not hold is read afresh.
+ */
+function fromCensus(g: GameView, cands: readonly number[], owner: number, table: readonly number[], scan: typeof scanBestOwn): number {
+  if (!inCensus(g, cands, owner)) return scan(g, cands, owner);
+  takeCandsCensus(g);
+  const b = table[owner + 2]!;
+  if (verifyCands) {
+    const fresh = scan(g, cands, owner);
+    if (b !== fresh) staleCands(table === candsCensus.card ? 'highest card' : 'highest Status', b, fresh);
   }
-  return scanBestOwn(g, me, cands);
+  return b;
 }
 
-function scanBestOwn(g: GameView, me: number, cands: readonly number[]): number {
+/** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
+export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
+  return fromCensus(g, cands, me, candsCensus.card, scanBestOwn);
+}
+
+function scanBestOwn(g: GameView, cands: readonly number[], me: number): number {
   let b = -1;
   for (const s of cands) if (g.senOwner[s] === me && s > b) b = s;
   return b;
@@ -173,13 +182,7 @@ function scanBestOwn(g: GameView, me: number, cands: readonly number[]): number 
 
 /** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
 export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
-  if (inCensus(g, cands, owner)) {
-    takeCandsCensus(g);
-    const b = candsCensus.status[owner + 2]!;
-    if (verifyCands && b !== scanHighestStatus(g, cands, owner)) staleCands('highest Status', b, scanHighestStatus(g, cands, owner));
-    return b;
-  }
-  return scanHighestStatus(g, cands, owner);
+  return fromCensus(g, cands, owner, candsCensus.status, scanHighestStatus);
 }
 
 function scanHighestStatus(g: GameView, cands: readonly number[], owner: number): number {

@@ -19,8 +19,6 @@ import { parsePolicies } from '../dist/policies/index.js';
 import { Signature } from '../dist/src/sim/signature.js';
 import { POLICY_METHODS } from './policy-methods.mjs';
 
-/** Every decision method of the Policy interface. */
-const METHODS = POLICY_METHODS;
 /** What a proposal writes into the motion, recorded after each propose. */
 const MOTION_FIELDS = ['senator', 'target', 'target2', 'det', 'det2', 'count', 'mask'];
 
@@ -48,7 +46,7 @@ function record(games, policy) {
   };
   const recorders = parsePolicies(policy, 5).map((p) => {
     const o = { name: p.name, neverProposes: p.neverProposes, init: (me, rng) => p.init(me, rng) };
-    for (const k of METHODS) {
+    for (const k of POLICY_METHODS) {
       if (typeof p[k] !== 'function') continue;
       o[k] = k === 'propose'
         ? (g, me, m, cands) => {
@@ -128,7 +126,7 @@ class Replayer {
 /** Players that answer from the tape but for the `live` methods; policies.cursor is the shared reader. */
 function replayers(real, numbers, booleans, live) {
   const proto = Replayer.prototype;
-  for (const k of METHODS) {
+  for (const k of POLICY_METHODS) {
     if (live.has(k)) {
       // The real player answers; its recorded answer is skipped.
       const size = k === 'propose' ? 9 : k === 'beginTurn' ? 0 : 1;
@@ -153,9 +151,9 @@ async function main() {
     process.stderr.write('engine-split: GAMES and PASSES must be positive whole numbers\n');
     process.exit(2);
   }
-  const unknown = live.filter((k) => !METHODS.includes(k));
+  const unknown = live.filter((k) => !POLICY_METHODS.includes(k));
   if (unknown.length) {
-    process.stderr.write(`engine-split: not a decision method: ${unknown.join(', ')} (one of ${METHODS.join(', ')})\n`);
+    process.stderr.write(`engine-split: not a decision method: ${unknown.join(', ')} (one of ${POLICY_METHODS.join(', ')})\n`);
     process.exit(2);
   }
   let players;

@@ -56,6 +56,12 @@ export function readingOf(diff: Estimate, significant: boolean, negligible: numb
 export const stillOpen = (c: { reading: Reading; diff: Estimate }, negligible: number): boolean =>
   c.reading === 'unclear' || (c.reading === 'small' && !withinBand(c.diff, negligible));
 
+/** A p-value as tables show it: four decimals, or '< 0.0001'. */
+export const pText = (p: number): string => (p < 1e-4 ? '< 0.0001' : p.toFixed(4));
+
+/** A p-value in a sentence, after 'p': '= 0.0123' or '< 0.0001'. */
+export const pClause = (p: number): string => (p < 1e-4 ? pText(p) : `= ${pText(p)}`);
+
 /** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
 export function normalQuantile(p: number): number {
   const a = [-39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716, 2.506628277459239];

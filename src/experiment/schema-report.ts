@@ -7,6 +7,7 @@ import { writeAtomic } from '../sim/files.js';
 import { gitCommit, toolVersion } from '../report/outputs.js';
 import type { VlSpec } from '../report/render.js';
 import { diffText, READINGS, type SchemaResults } from './schema-experiment.js';
+import { pText } from './paired.js';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const table = (head: string[], rows: string[][]) =>
@@ -49,7 +50,6 @@ export async function writeSchemaReport(dir: string, r: SchemaResults, command: 
   const kind = new Map(r.metrics.map((m) => [m.name, m]));
   const pct = (m: string, e: { value: number; low: number; high: number }) =>
     kind.get(m)!.kind === 'rate' ? `${(100 * e.value).toFixed(2)} % [${(100 * e.low).toFixed(2)}, ${(100 * e.high).toFixed(2)}]` : `${e.value.toFixed(3)} [${e.low.toFixed(3)}, ${e.high.toFixed(3)}]`;
-  const fp = (p: number) => (p < 1e-4 ? '< 0.0001' : p.toFixed(4));
   put('results.json', JSON.stringify(r, null, 2) + '\n');
   put('metrics.csv', csv([['arm', 'metric', 'value', 'low', 'high', 'games'], ...r.arms.flatMap((a) => r.metrics.map((m) => [a.name, m.name, a.metrics[m.name]!.value, a.metrics[m.name]!.low, a.metrics[m.name]!.high, r.gamesPerArm]))]));
   put('comparisons.csv', csv([['arm', 'baseline', 'metric', 'difference', 'low', 'high', 'p', 'p_holm', 'significant_holm', 'reading', 'negligible', 'variance_reduction'],
@@ -75,7 +75,7 @@ ${r.note.length ? `<ol>${r.note.map((x) => `<li>${esc(x)}</li>`).join('')}</ol>`
 ${svg ? `<figure id="chart-differences">${svg}<figcaption><a href="charts/differences.vl.json">Vega-Lite spec</a></figcaption></figure>` : ''}
 </section>
 <section id="comparisons"><h2>Paired comparisons</h2>
-${table(['Arm', 'Baseline', 'Metric', 'Difference (arm - baseline)', 'p', 'p after Holm', 'Reading', 'Variance reduction'], r.comparisons.map((c) => [c.arm, c.baseline, kind.get(c.metric)!.label, diffText(kind.get(c.metric)!, c.diff), fp(c.p), fp(c.pHolm ?? 1), c.reading, c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']))}
+${table(['Arm', 'Baseline', 'Metric', 'Difference (arm - baseline)', 'p', 'p after Holm', 'Reading', 'Variance reduction'], r.comparisons.map((c) => [c.arm, c.baseline, kind.get(c.metric)!.label, diffText(kind.get(c.metric)!, c.diff), pText(c.p), pText(c.pHolm ?? 1), c.reading, c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']))}
 <p><a href="comparisons.csv">comparisons.csv</a></p></section>
 <section id="metrics"><h2>Metrics by arm</h2>
 ${table(['Arm', 'Baseline', ...r.metrics.map((m) => m.label)], r.arms.map((a) => [a.name, a.baseline ?? '(baseline)', ...r.metrics.map((m) => pct(m.name, a.metrics[m.name]!))]))}

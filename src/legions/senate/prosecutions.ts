@@ -4,7 +4,7 @@ import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
-import { askProposal, endList, listAt, type MotionRules } from './agenda.js';
+import { askProposal, endList, inCands, listAt, type MotionRules } from './agenda.js';
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
@@ -39,7 +39,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
       endList(gs, k);
     },
     check(gs, m) {
-      if (!gs.cands.includes(m.senator)) return 'not open to prosecution';
+      if (!inCands(gs, m.senator)) return 'not open to prosecution';
       if (m.major && (gs.minorProsecutions > 0 || !majorEligible(gs, m.senator))) return 'a Major prosecution is not open';
       if (acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
       return null;

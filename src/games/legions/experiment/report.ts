@@ -22,6 +22,7 @@ import { SENATE_METRICS } from '../accumulator.js';
 import type { ExperimentRun } from './run.js';
 import { type Experiment, type Metric } from './schema.js';
 import { type Comparison, compare, type Estimate, estimate, holm, isRate, zFor } from './stats.js';
+import { pClause, pText } from '../../../experiment/paired.js';
 
 export interface ArmResult {
   name: string;
@@ -158,8 +159,6 @@ export function causeWarnings(arms: readonly { collapses: Record<Cause, number>;
     `${name(c)} never happened: 0 of ${games.toLocaleString('en-US')} games in all ${arms.length} arm${arms.length > 1 ? 's' : ''} ended by ${c}, so nothing here says how the variations affect it (its rates and differences are 0 by default, not by evidence).`);
 }
 
-const fmtP = (p: number): string => (p < 1e-4 ? '< 0.0001' : '= ' + p.toFixed(4));
-
 /**
  * One comparison in a sentence: an effect when it survives Holm's adjustment over the report's
  * `comparisons`, else unchanged within the noise. A difference whose own interval excludes 0 but
@@ -170,7 +169,7 @@ export function headline(c: ComparisonRow, from: Estimate, to: Estimate, negligi
   const diff = fmtDiff(c.metric, c.diff);
   if (!c.significantHolm) {
     if (c.significant) {
-      return `${c.arm} leaves ${what} without a clear change: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}, p ${fmtP(c.p)}: its interval excludes 0 on its own, but not once Holm's adjustment for the report's ${comparisons} comparisons is made, adjusted p ${fmtP(c.pHolm ?? 1)}).`;
+      return `${c.arm} leaves ${what} without a clear change: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}, p ${pClause(c.p)}: its interval excludes 0 on its own, but not once Holm's adjustment for the report's ${comparisons} comparisons is made, adjusted p ${pClause(c.pHolm ?? 1)}).`;
     }
     return `${c.arm} leaves ${what} unchanged within the noise: ${fmtCI(c.metric, to)} against ${fmtCI(c.metric, from)} for ${c.baseline} (paired difference ${diff}).`;
   }
@@ -181,7 +180,7 @@ export function headline(c: ComparisonRow, from: Estimate, to: Estimate, negligi
   const trivial = c.reading !== 'small' ? ''
     : withinBand(c.diff, negligible) ? `; smaller than the negligible ${size}, so too small to matter`
       : `; its estimate is below the negligible ${size}, but its interval reaches beyond it`;
-  return `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${diff}, p ${fmtP(c.p)}${trivial}).`;
+  return `${c.arm} ${verb} ${what} from ${fmtCI(c.metric, from)} to ${fmtCI(c.metric, to)} (paired difference ${diff}, p ${pClause(c.p)}${trivial}).`;
 }
 
 export function buildResults(e: Experiment, run: ExperimentRun): ExperimentResults {
@@ -443,7 +442,7 @@ ${htmlTable(['RI', 'Chance of a revolt this turn (Consul\'s Prestige 0)', 'Expec
 export function html(r: ExperimentResults, svgs: Record<string, string>, manifest: unknown): string {
   const pct = (e: Estimate) => `${(100 * e.value).toFixed(1)} % [${(100 * e.low).toFixed(1)}, ${(100 * e.high).toFixed(1)}]`;
   const metricRows = r.arms.map((a) => [a.name, String(a.games), ...r.metrics.map((m) => fmtCI(m, a.metrics[m]!)), String(a.policyErrors)]);
-  const fp = (p: number | undefined) => (p === undefined ? '-' : p < 1e-4 ? '< 0.0001' : p.toFixed(4));
+  const fp = (p: number | undefined) => (p === undefined ? '-' : pText(p));
   const compRows = r.comparisons.map((c) => [c.arm, METRIC_DEFS[c.metric].label, diffText(c.metric, c.diff), fp(c.p), fp(c.pHolm), c.silent !== null ? 'no conclusion' : c.significantHolm ? 'yes' : 'no', c.reading, c.varianceReduction !== null ? `${c.varianceReduction.toFixed(1)}x` : '-']);
   const seatRows = r.arms.map((a) => [a.name, ...a.winRateBySeat.map(pct)]);
   const polRows = r.arms.flatMap((a) => a.winRateByPolicy.map((w) => [a.name, w.policy, String(w.games), pct(w)]));
