@@ -178,10 +178,7 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
   m.vetoedBy = -1;
   m.votesFor = 0;
   m.votesAgainst = 0;
-  for (let f = 0; f < m.stance.length; f++) {
-    m.stance[f] = 0; // a loop: Array.prototype.fill is slow on tiny arrays
-    m.bought[f] = 0;
-  }
+  // The per-faction tally is left as it is: putToVote zeroes it when a vote opens, and nothing reads it before.
 }
 
 /**
