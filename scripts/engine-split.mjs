@@ -9,7 +9,12 @@
 // game are noise: take the best of several passes). The live players see only those methods, so
 // LIVE needs players whose answers do not depend on their other calls or their random stream (the
 // parametric ones); otherwise the replay goes out of step and the run stops, saying so.
+// With ENGINE_PROFILE=FILE in the environment, one more replay, not timed, is profiled (V8's sampler
+// every 50 us) and its CPU profile written to FILE: the engine's own functions without the players'
+// (read it with Chrome's DevTools or any .cpuprofile viewer).
 // Usage: node scripts/engine-split.mjs [GAMES=6000] [POLICY=competent] [PASSES=3] [LIVE=propose,vote,...]
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { playGame } from '../dist/src/legions/game.js';
 import { defaultParams } from '../dist/src/legions/params.js';
@@ -168,10 +173,20 @@ async function main() {
     process.stderr.write(`engine-split: ${policy} has no ${missing.join(', ')} to answer live\n`);
     process.exit(2);
   }
+  if (process.env.ENGINE_PROFILE) {
+    try {
+      writeFileSync(process.env.ENGINE_PROFILE, ''); // written at the end: a path that cannot be written is refused now
+    } catch (e) {
+      process.stderr.write(`engine-split: ENGINE_PROFILE ${process.env.ENGINE_PROFILE} cannot be written (${e.code ?? e})\n`);
+      process.exit(2);
+    }
+  }
   const { tape, starts, booleans } = record(games, policy);
   const run = (mode) => new Promise((resolveRun, reject) => {
     // The real players read no tape: only the replaying workers get a copy of it.
     const data = mode === 'real' ? { mode, games, policy } : { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] };
+    if (mode === 'profile') data.mode = 'replay';
+    if (mode === 'profile') data.profile = process.env.ENGINE_PROFILE;
     const w = new Worker(new URL(import.meta.url), { workerData: data });
     w.once('message', resolveRun);
     w.once('error', reject);
@@ -180,8 +195,10 @@ async function main() {
   const real = [];
   const engine = [];
   const withLive = [];
+  let signature = '';
   for (let p = 0; p < passes; p++) {
     const r = await run('real');
+    signature = r.signature;
     const e = await run('replay');
     const l = live.length ? await run('live') : e;
     for (const x of [e, l]) if (x.signature !== r.signature) throw new Error(`engine-split: a replay played other games (${x.signature} against ${r.signature})`);
@@ -195,11 +212,16 @@ async function main() {
   const share = best(engine) / best(real);
   process.stdout.write(`best: with players ${best(real).toFixed(1)} us/game, engine alone ${best(engine).toFixed(1)} (${(100 * share).toFixed(0)} %), players ${(best(real) - best(engine)).toFixed(1)} (${(100 * (1 - share)).toFixed(0)} %)\n`);
   if (live.length) process.stdout.write(`${live.join(', ')}: ${(best(withLive) - best(engine)).toFixed(1)} us/game of the players' time\n`);
+  if (process.env.ENGINE_PROFILE) {
+    const x = await run('profile');
+    if (x.signature !== signature) throw new Error('engine-split: the profiled replay played other games');
+    process.stdout.write(`engine profile (replayed games, sampled every 50 us): ${process.env.ENGINE_PROFILE}\n`);
+  }
 }
 
 /** A worker: one timed run of the games, real or replayed. */
 function worker() {
-  const { mode, games, policy, tape, starts, booleans, live } = workerData;
+  const { mode, games, policy, tape, starts, booleans, live, profile } = workerData;
   const replaying = mode !== 'real';
   const policies = replaying ? replayers(parsePolicies(policy, 5), tape, new Set(booleans), new Set(live)) : parsePolicies(policy, 5);
   const c = cfg();
@@ -217,6 +239,14 @@ function worker() {
   }
   // Only the games are timed: their outcomes are hashed afterwards.
   const outcomes = [];
+  const session = profile ? new Session() : null;
+  if (session) {
+    // The callback API answers at once on this thread: the games below run outside the inspector's dispatch.
+    session.connect();
+    session.post('Profiler.enable');
+    session.post('Profiler.setSamplingInterval', { interval: 50 });
+    session.post('Profiler.start');
+  }
   const t0 = performance.now();
   for (let i = 0; i < games; i++) {
     if (replaying) cursor.at = starts[i];
@@ -224,6 +254,7 @@ function worker() {
     inStep(i);
   }
   const micros = ((performance.now() - t0) * 1000) / games;
+  if (session) session.post('Profiler.stop', (err, r) => writeFileSync(profile, JSON.stringify(err ? {} : r.profile)));
   const sig = new Signature();
   for (const o of outcomes) sig.add(o);
   parentPort.postMessage({ micros, signature: sig.hex() });
