@@ -105,17 +105,21 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     const f = (c + i) % n;
     made += developRequests(g, policies, f);
     if ((present & (1 << f)) === 0) continue;
+    if (g.motionBudget === 0) return made;
     const asked = ob.asked[f]!;
-    for (let k = 0; k < OPEN_MOTIONS.length; k++) {
-      if (g.motionBudget === 0) return made;
-      // A kind not open now, or one this faction's policy never proposes (its answer is known: no).
-      if ((open & asked & (1 << k)) === 0) continue;
+    // The kinds open now that this faction's policy may propose (the answer for the others is known: no),
+    // in order of business; after a motion is resolved, only the later kinds still open remain.
+    for (let todo = open & asked; todo !== 0; ) {
+      const k = 31 - Math.clz32(todo & -todo);
+      todo &= todo - 1;
       const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
         open = openKinds(g, ob.askedByAny);
         present = presentFactionMask(g);
+        todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
+        if (g.motionBudget === 0 && k < OPEN_MOTIONS.length - 1) return made; // Tempo: time is up before the next kind
       }
     }
   }
