@@ -5,7 +5,7 @@ import { keyKind, keyTarget } from '../src/legions/motion.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 export {
-  activeWarCount as activeWars, factionLegionsAt, legionsAt, popcount, raiseCost, stateLegionCount as stateLegions,
+  factionLegionsAt, legionsAt, popcount, raiseCost,
   detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, freeDetachment, maxDetachments, movableMask,
   movableState, reinforceable,
 } from '../src/legions/policy.js';
@@ -23,12 +23,12 @@ export function stateReserve(g: GameView): number {
 }
 
 /**
- * The wars' census that policies read before most decisions: active wars, their commanders, State
- * legions at war, and the turns in which wars not yet established are due. Taken once per state of
- * the wars and kept for the last game read, under its warsVersion: every write to a war's status,
- * turn, commander or State legions takes a new one (state.ts warsChanged).
+ * The wars' census that policies read before most decisions: active wars (how many, and which as a
+ * mask), their commanders, State legions at war, and the turns in which wars not yet established
+ * are due. Taken once per state of the wars and kept for the last game read, under its warsVersion:
+ * every write to a war's status, turn, commander or State legions takes a new one (state.ts warsChanged).
  */
-const census = { of: null as GameView | null, version: -1, active: 0, commanders: 0, legions: 0, dueTurns: 0 };
+const census = { of: null as GameView | null, version: -1, active: 0, activeMask: 0, commanders: 0, legions: 0, dueTurns: 0 };
 
 /**
  * Tests (tests/setup.ts turns it on for every test): what the census was taken from is kept too, and
@@ -44,6 +44,8 @@ export function setVerifyWarsCensus(on: boolean): void {
 
 /** Bit t of dueTurns: a war not yet established is due in turn t (turns from 31 on are read from the wars). */
 const LATE_TURN = 31;
+/** Bit w of activeMask: war w is active (wars from 31 on are read from the wars). */
+const MASK_WARS = 31;
 
 function takeWarsCensus(g: GameView): void {
   if (g === census.of && g.warsVersion === census.version) {
@@ -54,20 +56,24 @@ function takeWarsCensus(g: GameView): void {
   }
   const w = g.wars;
   let active = 0;
+  let activeMask = 0;
   let commanders = 0;
   let legions = 0;
   let dueTurns = 0;
   for (let i = 0; i < w.status.length; i++) {
     const st = w.status[i];
     const t = w.turn[i]!;
-    if (st === 1) active++;
-    else if (st === 0 && t >= 0 && t < LATE_TURN) dueTurns |= 1 << t;
+    if (st === 1) {
+      active++;
+      if (i < MASK_WARS) activeMask |= 1 << i;
+    } else if (st === 0 && t >= 0 && t < LATE_TURN) dueTurns |= 1 << t;
     if (w.commander[i]! >= 0) commanders++;
     legions += w.stateLegions[i]!;
   }
   census.of = g;
   census.version = g.warsVersion;
   census.active = active;
+  census.activeMask = activeMask;
   census.commanders = commanders;
   census.legions = legions;
   census.dueTurns = dueTurns;
@@ -91,8 +97,9 @@ function sameWars(g: GameView): boolean {
   return true;
 }
 
-/** A war not yet established is due next turn (the census must be taken). */
-function warDueNextTurn(g: GameView): boolean {
+/** A war not yet established is due next turn (the board's schedule). */
+export function warDueNextTurn(g: GameView): boolean {
+  takeWarsCensus(g);
   const next = g.turn + 1;
   if (next >= 0 && next < LATE_TURN) return (census.dueTurns & (1 << next)) !== 0;
   const w = g.wars;
@@ -102,21 +109,51 @@ function warDueNextTurn(g: GameView): boolean {
 
 const garrisons = (g: GameView): number => garrisonLegions(g as GameState);
 
-/** stateReserve from its census (active wars, commanders, State legions at war): one pass serves both callers. */
-export function reserveOf(g: GameView, active: number, commanders: number, warLegions: number): number {
+/** Active wars (status 1), from the census. */
+export function activeWars(g: GameView): number {
+  takeWarsCensus(g);
+  return census.active;
+}
+
+/** State legions in existence (box, wars, garrisons), the wars' from the census. */
+export function stateLegions(g: GameView): number {
+  takeWarsCensus(g);
+  return g.legionsBox + garrisons(g) + census.legions;
+}
+
+/**
+ * The first active war from war `from` on, else -1: the census's mask gives it without reading every
+ * war (`for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1))` visits them in order).
+ */
+export function nextActiveWar(g: GameView, from: number): number {
+  takeWarsCensus(g);
+  if (from < MASK_WARS) {
+    const rest = census.activeMask & (-1 << from);
+    if (rest !== 0) return 31 - Math.clz32(rest & -rest);
+    from = MASK_WARS;
+  }
+  const st = g.wars.status;
+  for (let w = from; w < st.length; w++) if (st[w] === 1) return w;
+  return -1;
+}
+
+/** stateReserve from its census (active wars, commanders, State legions at war): one pass serves every caller. */
+function reserveOf(g: GameView, active: number, commanders: number, warLegions: number): number {
   const p = g.params;
   return p.warCost * (active + 1) + p.legionUpkeep * (g.legionsBox + garrisons(g) + warLegions) + commanders + 10;
 }
 
 /**
  * The candidates' census that nominations and commands read, for the game's list of candidates
- * (g.cands) as last listed: per owner, at index owner + 2 (0: any faction's, 1: neutrals', then each
- * faction's), the candidate of highest Status (the first listed among equals) and the highest card.
- * Five factions ask about the same list in turn, so it is read once per listing, not once per faction:
- * kept under the listing's number (g.candsListing), which every listing and every move of a senator
- * renews (state.ts candsChanged).
+ * (g.cands) as last listed: per owner, at index owner + 2 (1: neutrals', then each faction's), the
+ * set of its candidates as a bitmask of cards, and `all`, every candidate's. The highest card is the
+ * mask's top bit; the highest Status (the first listed among equals) is read from the mask too when
+ * the list is in ascending card order, as the engine lists it (the first listed of a Status is then
+ * the lowest card), and from the list otherwise. Five factions ask about the same list in turn, so it
+ * is read once per listing, not once per faction: kept under the listing's number (g.candsListing),
+ * which every listing and every move of a senator renews (state.ts candsChanged).
  */
-const candsCensus = { of: null as GameView | null, listing: -1, status: [] as number[], card: [] as number[] };
+const candsCensus = { of: null as GameView | null, listing: -1, masks: [] as number[], all: 0, ascending: true };
 
 /** Tests (tests/setup.ts): every read of the candidates' census is checked against a fresh pass over the list. */
 let verifyCands = false;
@@ -128,20 +165,21 @@ export function setVerifyCandsCensus(on: boolean): void {
 /** The census of g.cands, taken afresh when the list was listed again or a senator moved since. */
 function takeCandsCensus(g: GameView): void {
   if (g === candsCensus.of && g.candsListing === candsCensus.listing) return;
-  const { status, card } = candsCensus;
-  for (let i = 0; i < g.players + 2; i++) {
-    status[i] = -1;
-    card[i] = -1;
-  }
+  const masks = candsCensus.masks;
+  for (let i = 0; i < g.players + 2; i++) masks[i] = 0;
   const c = g.cands;
+  let all = 0;
+  let prev = -1;
+  let ascending = true;
   for (let k = 0; k < c.length; k++) {
     const s = c[k]!;
-    const o = g.senOwner[s]! + 2;
-    const st = statusOf(s);
-    if (status[0]! < 0 || st > statusOf(status[0]!)) status[0] = s;
-    if (status[o]! < 0 || st > statusOf(status[o]!)) status[o] = s;
-    if (s > card[o]!) card[o] = s;
+    if (s <= prev) ascending = false;
+    prev = s;
+    all |= 1 << s;
+    masks[g.senOwner[s]! + 2] |= 1 << s;
   }
+  candsCensus.all = all;
+  candsCensus.ascending = ascending;
   candsCensus.of = g;
   candsCensus.listing = g.candsListing;
 }
@@ -155,23 +193,45 @@ function staleCands(what: string, kept: number, fresh: number): never {
 }
 
 /**
- * `table`'s entry for `owner` when `cands` is the game's list (checked in tests against `scan`), else
- * `scan` itself: a list the census does not hold is read afresh.
+ * `read`'s answer for `owner` from the census when `cands` is the game's list (checked in tests
+ * against `scan`), else `scan` itself: a list the census does not hold is read afresh.
  */
-function fromCensus(g: GameView, cands: readonly number[], owner: number, table: readonly number[], scan: typeof scanBestOwn): number {
+function fromCensus(g: GameView, cands: readonly number[], owner: number, read: typeof scanBestOwn, scan: typeof scanBestOwn): number {
   if (!inCensus(g, cands, owner)) return scan(g, cands, owner);
   takeCandsCensus(g);
-  const b = table[owner + 2]!;
+  const b = read(g, cands, owner);
   if (verifyCands) {
     const fresh = scan(g, cands, owner);
-    if (b !== fresh) staleCands(table === candsCensus.card ? 'highest card' : 'highest Status', b, fresh);
+    if (b !== fresh) staleCands(read === censusCard ? 'highest card' : 'highest Status', b, fresh);
   }
   return b;
 }
 
+/** Highest card of `owner` from the census (owner -2 has no mask of its own: nobody's senator is owned by -2). */
+const censusCard = (_g: GameView, _cands: readonly number[], owner: number): number =>
+  owner === -2 ? -1 : 31 - Math.clz32(candsCensus.masks[owner + 2]!);
+
+/**
+ * Highest Status of `owner` (-2 any) from the census: out of card order the first listed of a Status
+ * need not be the lowest card, so such a list is read instead.
+ */
+const censusStatus = (g: GameView, cands: readonly number[], owner: number): number =>
+  candsCensus.ascending ? topStatus(owner === -2 ? candsCensus.all : candsCensus.masks[owner + 2]!) : scanHighestStatus(g, cands, owner);
+
+/**
+ * The card of highest Status in a mask of cards, the lowest card among equals, else -1. Status is
+ * card % 10 + 1: the three colours' decades folded onto one give the highest Status digit present.
+ */
+function topStatus(m: number): number {
+  const digits = (m | (m >>> 10) | (m >>> 20)) & 0x3ff;
+  if (digits === 0) return -1;
+  const d = 31 - Math.clz32(digits);
+  return m & (1 << d) ? d : m & (1 << (d + 10)) ? d + 10 : d + 20;
+}
+
 /** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
 export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
-  return fromCensus(g, cands, me, candsCensus.card, scanBestOwn);
+  return fromCensus(g, cands, me, censusCard, scanBestOwn);
 }
 
 function scanBestOwn(g: GameView, cands: readonly number[], me: number): number {
@@ -182,7 +242,7 @@ function scanBestOwn(g: GameView, cands: readonly number[], me: number): number 
 
 /** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
 export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
-  return fromCensus(g, cands, owner, candsCensus.status, scanHighestStatus);
+  return fromCensus(g, cands, owner, censusStatus, scanHighestStatus);
 }
 
 function scanHighestStatus(g: GameView, cands: readonly number[], owner: number): number {

@@ -2,11 +2,11 @@
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import {
   APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
-  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
+  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, MOTION_NAMES, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
   RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, garrisonLegions, isFrontier,
+  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, isFrontier,
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
   recallableGarrison, tableable,
 } from '../src/legions/policy.js';
@@ -14,8 +14,8 @@ import type { GameState } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
-  maxDetachments, militaryRatingOf, ownerOf, pendingLike, popcount, raiseCost, reinforceable, reserveOf, stateLegions, standing,
-  standingAtLeast, stateReserve, statusOf, votePower,
+  maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
+  standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
 } from './lib.js';
 
 /**
@@ -92,6 +92,9 @@ const BY_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => s).sort
 
 /** Senator s is a neutral face up in the Forum. */
 const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && g.senWhere[s] === AT_FORUM;
+
+/** Each kind's military stage (stageOf), read per agenda entry while the chair chooses. */
+const STAGE: readonly number[] = MOTION_NAMES.map((_, kind) => stageOf(kind));
 
 /** A vote not yet asked (votes are 1, 0 or -1). */
 const NOT_ASKED = 2;
@@ -251,7 +254,7 @@ export class ParametricPolicy implements Policy {
       case GARRISON: return this.garrison(g, me, m);
       case RECALL_GARRISON: return this.recallGarrison(g, me, m);
       case REPEAL_LAND_ACT: return pendingLike(g, REPEAL_LAND_ACT, -1) < 0 && this.repeal(g, me, m);
-      case CENSURE: return pendingLike(g, CENSURE, -1) < 0 && this.censure(g, me, m);
+      case CENSURE: return this.censure(g, me, m);
       case ELECT_DICTATOR: return this.nominateDictator(g, me, m, cands);
       case NAME_MASTER_OF_HORSE: return this.nameMasterOfHorse(g, me, m, cands);
       case ELECT_CONSUL_FOR_LIFE: return this.nominateConsulForLife(g, me, m, cands);
@@ -371,24 +374,19 @@ export class ParametricPolicy implements Policy {
 
   /** State legions the active wars still want beyond those in the box, within the limit and the purse. */
   private legionsToRaise(g: GameView): number {
-    // One pass over the wars: their wants, and the census of stateLegions and stateReserve.
-    const wars = g.wars;
+    const want = this.warsWant(g) - g.legionsBox - popcount(factionLegionsAt(g, FL_BOX));
+    const room = g.params.maxStateLegions - stateLegions(g);
+    const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
+    return Math.max(0, Math.min(want, room, afford));
+  }
+
+  /** Legions the active wars want beyond those they have (each reaching armies + warMargin with a rating of 2). */
+  private warsWant(g: GameView): number {
     let want = 0;
-    let active = 0;
-    let commanders = 0;
-    let warLegions = 0;
-    for (let w = 0; w < wars.status.length; w++) {
-      warLegions += wars.stateLegions[w]!;
-      if (wars.commander[w]! >= 0) commanders++;
-      if (wars.status[w] !== 1) continue;
-      active++;
+    for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) {
       want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
     }
-    want -= g.legionsBox + popcount(factionLegionsAt(g, FL_BOX));
-    const room = g.params.maxStateLegions - (g.legionsBox + garrisonLegions(g as GameState) + warLegions);
-    const reserve = reserveOf(g, active, commanders, warLegions);
-    const afford = Math.floor((g.stateTreasury - reserve + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
-    return Math.max(0, Math.min(want, room, afford));
+    return want;
   }
 
   /** Legions a war must keep: enough for armies + warMargin with its commander (none once won). */
@@ -407,12 +405,6 @@ export class ParametricPolicy implements Policy {
     return here < legionsWanted(g, w, mr, this.w.warMargin) + 1;
   }
 
-  /** A war is established next turn (the board's schedule). */
-  private warComing(g: GameView): boolean {
-    for (let w = 0; w < g.wars.turn.length; w++) if (g.wars.turn[w] === g.turn + 1 && g.wars.status[w] === 0) return true;
-    return false;
-  }
-
   /**
    * Dispatch: legions a war needs, with a commander when it has none (civic: the best general;
    * self-seeking: our own senator). A war another faction already moved for is left to that motion,
@@ -423,8 +415,8 @@ export class ParametricPolicy implements Policy {
     const dw = this.dictatorWar(g, cands);
     let coop = -1; // cooperative(g), asked once at most (it scans the wars)
     let generalsRead = false;
-    for (let w = 0; w < g.wars.status.length; w++) {
-      if (g.wars.status[w] !== 1 || dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
+    for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) {
+      if (dictatorCommands(g, w)) continue; // (the Dictator cannot be reinforced)
       const other = pendingLike(g, DISPATCH, w);
       if (other >= 0 && (this.civic || g.agenda[other]!.senator < 0 || ownerOf(g, g.agenda[other]!.senator) === me)) continue;
       const here = legionsAt(g, w);
@@ -612,8 +604,9 @@ export class ParametricPolicy implements Policy {
   private censure(g: GameView, me: number, m: Motion): boolean {
     if (!this.aggressive) return false;
     const rival = leader(g, me);
-    // The leader's lead and purse first: collapseClose scans the wars.
-    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4 || this.collapseClose(g)) return false;
+    // The leader's lead and purse first (they rule most out), then one censure at a time; collapseClose scans the wars.
+    if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
+    if (pendingLike(g, CENSURE, -1) >= 0 || this.collapseClose(g)) return false;
     m.target = rival;
     m.count = Math.floor(g.treasury[rival]! / 2);
     return true;
@@ -681,7 +674,7 @@ export class ParametricPolicy implements Policy {
       for (let i = 0; i < count; i++) {
         const m = agenda[i]!;
         if ((m.sponsor === me) !== ours) continue;
-        const stage = Math.max(0, stageOf(m.kind));
+        const stage = Math.max(0, STAGE[m.kind]!);
         const most = (ours ? 30 : 20) - stage; // its key if we are for it
         if (most < bestKey || (most === bestKey && i > best)) continue;
         if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
@@ -708,11 +701,11 @@ export class ParametricPolicy implements Policy {
    * oppose: business is cut short only on purpose.
    */
   private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number, votes: number[] | null): boolean {
-    const st = stageOf(m.kind);
+    const st = STAGE[m.kind]!;
     if (st <= 0) return false;
     for (let k = 0; k < count; k++) {
       const o = agenda[k]!;
-      const os = stageOf(o.kind);
+      const os = STAGE[o.kind]!;
       if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.agendaVote(g, me, agenda, k, votes) >= 0)) return true;
     }
     return false;
@@ -790,9 +783,14 @@ export class ParametricPolicy implements Policy {
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
         const close = this.collapseClose(g); // (asked once: cooperative() would ask it again)
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !close && this.privateVote(g, me, b) < 0) return -1;
+        // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
+        const judged = b >= 0 && !close;
+        const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
+        if (pv < 0) return -1;
         if (g.ri >= this.w.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
-        return m.senator >= 0 ? Math.min(0, this.privateVote(g, me, b)) : 0;
+        // A neutral's command (privateVote 1 or 0) or none: abstain.
+        if (!judged) return 0;
+        return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
       }
       case RECALL:
         // Only legions a war can spare (its attack stays at armies + margin), or from a war already lost to none.
@@ -805,7 +803,7 @@ export class ParametricPolicy implements Policy {
         return this.privateVote(g, me, b);
       }
       case DISBAND:
-        return activeWars(g) > 0 || this.warComing(g) ? -1 : this.cooperative(g) ? 1 : 0;
+        return activeWars(g) > 0 || warDueNextTurn(g) ? -1 : this.cooperative(g) ? 1 : 0;
       case DEVELOP:
         return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
       case CENSURE:
@@ -981,11 +979,7 @@ export class ParametricPolicy implements Policy {
 
   /** State legions in the box beyond what the active wars want (the wants of legionsToRaise). */
   private spareBoxLegions(g: GameView): number {
-    let want = 0;
-    for (let w = 0; w < g.wars.status.length; w++) {
-      if (g.wars.status[w] === 1) want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
-    }
-    return g.legionsBox - want;
+    return g.legionsBox - this.warsWant(g);
   }
 
   /** The State can pay the upkeep of `n` more garrison legions for a few turns beyond its needs. */
