@@ -101,9 +101,10 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
   let open = openKinds(g, ob.askedByAny);
   let present = presentFactionMask(g);
+  let devs = developableMask(g); // likewise the provinces whose development may be asked (a request only takes its own out)
   for (let i = 1; i <= n; i++) {
     const f = (c + i) % n;
-    made += developRequests(g, policies, f);
+    if (devs !== 0) made += developRequests(g, policies, f, devs);
     if ((present & (1 << f)) === 0) continue;
     if (g.motionBudget === 0) return made;
     const asked = ob.asked[f]!;
@@ -118,6 +119,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
       if (r === RESOLVED) {
         open = openKinds(g, ob.askedByAny);
         present = presentFactionMask(g);
+        devs = developableMask(g);
         todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
         if (g.motionBudget === 0 && k < OPEN_MOTIONS.length - 1) return made; // Tempo: time is up before the next kind
       }
@@ -187,10 +189,21 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   return RESOLVED;
 }
 
-/** Development requests of faction f's governors, in province order (they use no allowance). */
-function developRequests(g: GameState, policies: readonly Policy[], f: number): number {
+/** Bit p set for each province whose development may be requested now (developable). */
+function developableMask(g: GameState): number {
+  let mask = 0;
+  for (let p = 0; p < g.provGovernor.length; p++) if (developable(g, p)) mask |= 1 << p;
+  return mask;
+}
+
+/**
+ * Development requests of faction f's governors, in province order (they use no allowance), among
+ * the provinces `devs` that were developable when it was taken (none has become so since).
+ */
+function developRequests(g: GameState, policies: readonly Policy[], f: number, devs: number): number {
   let made = 0;
-  for (let p = 0; p < g.provGovernor.length; p++) {
+  for (let rest = devs; rest !== 0; rest &= rest - 1) {
+    const p = 31 - Math.clz32(rest & -rest);
     const s = g.provGovernor[p]!;
     if (s < 0 || g.senOwner[s] !== f || !developable(g, p)) continue; // (the governor's faction first: one read rules most out)
     g.developRequested |= 1 << p;
