@@ -184,9 +184,10 @@ async function main() {
   const { tape, starts, booleans } = record(games, policy);
   const run = (mode) => new Promise((resolveRun, reject) => {
     // The real players read no tape: only the replaying workers get a copy of it.
-    const data = mode === 'real' ? { mode, games, policy } : { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] };
-    if (mode === 'profile') data.mode = 'replay';
-    if (mode === 'profile') data.profile = process.env.ENGINE_PROFILE;
+    // A profiled run is a replay that also writes the engine's profile.
+    const data = mode === 'real' ? { mode, games, policy }
+      : mode === 'profile' ? { mode: 'replay', games, policy, tape, starts, booleans, live: [], profile: process.env.ENGINE_PROFILE }
+        : { mode, games, policy, tape, starts, booleans, live: mode === 'live' ? live : [] };
     const w = new Worker(new URL(import.meta.url), { workerData: data });
     w.once('message', resolveRun);
     w.once('error', reject);

@@ -78,7 +78,7 @@ export interface Motion {
   objected: number;
   /** Consular Powers: objectors the Consul penalised (bitmask): one vote removed, else 1 Talent. */
   penalized: number;
-  // ---- the tally, visible to the factions voting after ----
+  // ---- the tally, visible to the factions voting after (set when the vote opens: until then it holds an earlier vote's) ----
   votesFor: number;
   votesAgainst: number;
   /** Per faction: 1 for, -1 against, 0 abstained or absent, 2 vetoed. */
