@@ -53,15 +53,36 @@ export function endList(g: GameState, k: number): void {
   candsChanged(g);
 }
 
-/** Present faction senators in Rome holding no office: eligible for an appointment (Eligibility). */
-export function listFreeSenators(g: GameState, includeNeutrals: boolean): void {
+/**
+ * The last listing made by listMask, as a mask of its senators, and which game's listing it was:
+ * while g.candsListing is unchanged, inCands reads one bit instead of the list.
+ */
+let maskedGame: GameState | null = null;
+let maskedListing = -1;
+let maskedCands = 0;
+
+/** Lists the senators of `mask` (bit s = senator s) into g.cands, in card order. */
+export function listMask(g: GameState, mask: number): void {
   let k = 0;
-  for (let rest = includeNeutrals ? presentSenators(g) | forumSenators(g) : presentSenators(g); rest !== 0; rest &= rest - 1) {
-    const s = lowestSenator(rest);
-    if (s === g.consul || s === g.censor || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-    listAt(g.cands, k++, s);
-  }
+  for (let rest = mask; rest !== 0; rest &= rest - 1) listAt(g.cands, k++, lowestSenator(rest));
   endList(g, k);
+  maskedGame = g;
+  maskedListing = g.candsListing;
+  maskedCands = mask;
+}
+
+/** Bit s set for each senator s of the four given (-1: nobody). */
+export function senatorBits(a: number, b: number, c: number, d: number): number {
+  return (a >= 0 ? 1 << a : 0) | (b >= 0 ? 1 << b : 0) | (c >= 0 ? 1 << c : 0) | (d >= 0 ? 1 << d : 0);
+}
+
+/**
+ * Present faction senators in Rome (with includeNeutrals, and the Forum's neutrals) holding no
+ * office, as a mask: eligible for an appointment (Eligibility).
+ */
+export function freeSenators(g: GameState, includeNeutrals: boolean): number {
+  const attending = includeNeutrals ? presentSenators(g) | forumSenators(g) : presentSenators(g);
+  return attending & ~senatorBits(g.consul, g.censor, g.rorDictator, g.rorMasterOfHorse);
 }
 
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
@@ -362,6 +383,19 @@ export function isRejected(g: GameState, kind: number, target: number, s: number
   return g.rejected.length > 0 && g.rejected.includes((kind * 64 + target + 1) * 32 + s);
 }
 
+/** The senators (bit s) rejected for one office this turn: one pass over the rejections serves a whole listing. */
+export function rejectedMask(g: GameState, kind: number, target: number): number {
+  const r = g.rejected;
+  if (r.length === 0) return 0;
+  const office = (kind * 64 + target + 1) * 32;
+  let mask = 0;
+  for (let i = 0; i < r.length; i++) {
+    const s = r[i]! - office;
+    if (s >= 0 && s < 32) mask |= 1 << s;
+  }
+  return mask;
+}
+
 const senior = (c: readonly number[]): number => {
   let b = c[0]!;
   for (const s of c) if (s > b) b = s;
@@ -370,6 +404,7 @@ const senior = (c: readonly number[]): number => {
 
 export function inCands(g: GameState, s: number): boolean {
   if (!legalInt(s, 0, SENATORS - 1)) return false;
+  if (g === maskedGame && g.candsListing === maskedListing) return (maskedCands & (1 << s)) !== 0;
   // A loop, not includes: a list of a few senators is read faster than a call into V8's builtin.
   const c = g.cands;
   for (let k = 0; k < c.length; k++) if (c[k] === s) return true;

@@ -6,18 +6,13 @@ import { AT_ROME, candsChanged, factionName, type GameState, lowestSenator, sena
 import { presentSenators } from './roster.js';
 import { dictatorItem, endDictatorship } from '../ror/dictator.js';
 import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
-import { appoint, endList, inCands, isRejected, listAt, type MotionRules } from './agenda.js';
+import { appoint, inCands, isRejected, listMask, type MotionRules, rejectedMask, senatorBits } from './agenda.js';
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
 const consulRules: MotionRules = motionRules({
   candidates(g) {
-    let k = 0;
-    for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
-      const s = lowestSenator(rest);
-      if (s === g.consul || isRejected(g, ELECT_CONSUL, -1, s) || s === g.rorDictator) continue; // ror-dictator: not the Dictator (9.24)
-      listAt(g.cands, k++, s); // the sitting Censor may stand (he then gives up the censorship)
-    }
-    endList(g, k);
+    // (ror-dictator: not the Dictator, 9.24; the sitting Censor may stand, and then gives up the censorship)
+    listMask(g, presentSenators(g) & ~senatorBits(g.consul, g.rorDictator, -1, -1) & ~rejectedMask(g, ELECT_CONSUL, -1));
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},
@@ -30,15 +25,13 @@ const consulRules: MotionRules = motionRules({
  */
 const censorRules: MotionRules = motionRules({
   candidates(g) {
-    let k = 0;
     const barred = errata(g, 'rorCensorSuccession') ? g.censor : -1;
-    for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
+    let eligible = 0;
+    for (let rest = presentSenators(g) & ~senatorBits(g.consul, barred, g.rorDictator, g.rorMasterOfHorse); rest !== 0; rest &= rest - 1) {
       const s = lowestSenator(rest);
-      if (s === g.consul || !g.senCensorEligible[s]) continue;
-      if (isRejected(g, ELECT_CENSOR, -1, s) || s === barred || s === g.rorDictator || s === g.rorMasterOfHorse) continue;
-      listAt(g.cands, k++, s);
+      if (g.senCensorEligible[s]) eligible |= 1 << s;
     }
-    endList(g, k);
+    listMask(g, eligible & ~rejectedMask(g, ELECT_CENSOR, -1));
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
   execute() {},

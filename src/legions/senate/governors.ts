@@ -5,7 +5,7 @@ import type { Policy } from '../policy.js';
 import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
 import { repopulate } from '../ror/repopulation.js';
 import { governorCompelled } from '../ror/senate-errata.js';
-import { appoint, endList, inCands, isRejected, listFreeSenators, type MotionRules } from './agenda.js';
+import { appoint, freeSenators, inCands, listMask, type MotionRules, rejectedMask } from './agenda.js';
 import { senatorMoved } from './roster.js';
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
@@ -25,12 +25,7 @@ export function returnGovernors(g: GameState): void {
 /** Governor of province g.motion.target: free senators and Forum neutrals not rejected for it. */
 const governorRules: MotionRules = motionRules({
   candidates(g) {
-    const p = g.motion.target;
-    listFreeSenators(g, true);
-    if (g.rejected.length === 0) return;
-    let k = 0;
-    for (const s of g.cands) if (!isRejected(g, APPOINT_GOVERNOR, p, s)) g.cands[k++] = s;
-    endList(g, k);
+    listMask(g, freeSenators(g, true) & ~rejectedMask(g, APPOINT_GOVERNOR, g.motion.target));
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
   prepare(g, policies, m: Motion) {

@@ -13,9 +13,9 @@ import {
   commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
 } from '../ror/reinforcements.js';
 import {
-  AT_COMMANDER, AT_ROME, candsChanged, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
+  AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
 } from '../state.js';
-import { endList, inCands, isRejected, listFreeSenators, type MotionRules, rejectCandidate } from './agenda.js';
+import { freeSenators, inCands, listMask, type MotionRules, rejectCandidate, rejectedMask } from './agenda.js';
 import { senatorMoved } from './roster.js';
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
@@ -116,18 +116,10 @@ const raiseRules: MotionRules = motionRules({
  * with ror-dictator, the Dictator in Rome too (his office is a command).
  */
 function commanderCandidates(g: GameState, kind: number): void {
-  listFreeSenators(g, true);
+  let eligible = freeSenators(g, true);
   const d = g.rorDictator;
-  if (d >= 0 && g.senWhere[d] === AT_ROME && g.senPresent[d]) {
-    let k = 0;
-    while (k < g.cands.length && g.cands[k]! < d) k++;
-    g.cands.splice(k, 0, d);
-    candsChanged(g);
-  }
-  if (g.rejected.length === 0) return;
-  let k = 0;
-  for (const s of g.cands) if (!isRejected(g, kind, -1, s)) g.cands[k++] = s;
-  endList(g, k);
+  if (d >= 0 && g.senWhere[d] === AT_ROME && g.senPresent[d]) eligible |= 1 << d;
+  listMask(g, eligible & ~rejectedMask(g, kind, -1));
 }
 
 /**

@@ -4,7 +4,7 @@ import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
-import { askProposal, endList, inCands, listAt, type MotionRules } from './agenda.js';
+import { askProposal, inCands, listMask, type MotionRules } from './agenda.js';
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
@@ -30,13 +30,13 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
   const rules: MotionRules = motionRules({
     candidates(gs) {
-      let k = 0;
+      let open = 0;
       for (let s = 0; s < SENATORS; s++) {
         // The accused is a faction senator in Rome, not of the Censor's own faction.
         if (gs.senOwner[s]! < 0 || gs.senOwner[s] === cf || gs.senWhere[s] !== AT_ROME) continue;
-        if (minorEligible(gs, s)) listAt(gs.cands, k++, s);
+        if (minorEligible(gs, s)) open |= 1 << s;
       }
-      endList(gs, k);
+      listMask(gs, open);
     },
     check(gs, m) {
       if (!inCands(gs, m.senator)) return 'not open to prosecution';
