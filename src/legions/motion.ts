@@ -227,7 +227,7 @@ export const keyTarget = (key: number): number => (Math.floor(key / 1024) % 64) 
  */
 export function motionRules(r: MotionRules): MotionRules {
   return {
-    applicable: r.applicable, candidates: r.candidates, check: r.check, rorOrder: r.rorOrder, rorDefer: r.rorDefer,
+    applicable: r.applicable, candidates: r.candidates, check: r.check, listsOutFailures: r.listsOutFailures ?? false, rorOrder: r.rorOrder, rorDefer: r.rorDefer,
     prepare: r.prepare, needsVote: r.needsVote, execute: r.execute,
   };
 }

@@ -22,6 +22,12 @@ export interface MotionRules {
   /** Returns null when legal, else what is wrong. */
   check(g: GameState, m: Motion): string | null;
   /**
+   * Appointments: the candidates listed leave out whoever was rejected for the office this meeting,
+   * and a defeated nomination rejects its candidate, so a nomination that passes `check` cannot
+   * have been defeated before (alreadyFailed need not be asked).
+   */
+  listsOutFailures?: boolean;
+  /**
    * Republic of Rome modules: for a motion `check` allows, null when the module's order of business
    * allows it too, else why the chair rules it out (it lapses and counts as failed; no policy error).
    */
@@ -63,6 +69,8 @@ let maskedCands = 0;
 
 /** Lists the senators of `mask` (bit s = senator s) into g.cands, in card order. */
 export function listMask(g: GameState, mask: number): void {
+  // g.cands still holds this very listing (nothing listed or moved since): it stands, and so does the players' census of it.
+  if (g === maskedGame && g.candsListing === maskedListing && mask === maskedCands) return;
   let k = 0;
   for (let rest = mask; rest !== 0; rest &= rest - 1) listAt(g.cands, k++, lowestSenator(rest));
   endList(g, k);
@@ -88,7 +96,11 @@ export function freeSenators(g: GameState, includeNeutrals: boolean): number {
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
   if (g.agendaCount === 0) return -1; // the usual case: no key to compute
-  const key = motionKey(m);
+  return keyIndex(g, motionKey(m));
+}
+
+/** Index in the agenda of the pending motion whose motionKey is `key`, or -1. */
+function keyIndex(g: GameState, key: number): number {
   for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
 }
@@ -132,7 +144,7 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
     policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);
     return false;
   }
-  if (alreadyFailed(g, m)) {
+  if (!rules.listsOutFailures && alreadyFailed(g, m)) {
     policyError(g, f, `motion already defeated this turn: ${describeMotion(g, m)}`);
     return false;
   }
@@ -174,10 +186,10 @@ export function policyDuplicate(g: GameState, f: number): void {
  * Adds g.motion to the agenda (the Secretary's list of motions made), growing the pool if needed. A
  * motion is made, not voted: its terms are copied and its per-faction tally stays zero on the agenda.
  */
-export function addToAgenda(g: GameState): void {
+export function addToAgenda(g: GameState, key = motionKey(g.motion)): void {
   if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
   copyMotionTerms(g.agenda[g.agendaCount]!, g.motion);
-  g.agendaKeys[g.agendaCount] = motionKey(g.motion);
+  g.agendaKeys[g.agendaCount] = key;
   g.agendaCount++;
 }
 
@@ -332,8 +344,9 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       const f = (chair + i) % n;
       if ((present & (1 << f)) === 0) continue;
       if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
-      const dup = pendingIndex(g, m);
-      if (dup < 0) addToAgenda(g);
+      const key = motionKey(m); // (one key for the search and the agenda)
+      const dup = keyIndex(g, key);
+      if (dup < 0) addToAgenda(g, key);
       else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
     }
     if (g.agendaCount === 0) {

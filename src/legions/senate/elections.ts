@@ -15,6 +15,7 @@ const consulRules: MotionRules = motionRules({
     listMask(g, presentSenators(g) & ~senatorBits(g.consul, g.rorDictator, -1, -1) & ~rejectedMask(g, ELECT_CONSUL, -1));
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
+  listsOutFailures: true,
   execute() {},
 });
 
@@ -34,6 +35,7 @@ const censorRules: MotionRules = motionRules({
     listMask(g, eligible & ~rejectedMask(g, ELECT_CENSOR, -1));
   },
   check: (g, m: Motion) => (inCands(g, m.senator) ? null : 'not an eligible candidate'),
+  listsOutFailures: true,
   execute() {},
 });
 

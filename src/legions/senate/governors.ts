@@ -28,6 +28,7 @@ const governorRules: MotionRules = motionRules({
     listMask(g, freeSenators(g, true) & ~rejectedMask(g, APPOINT_GOVERNOR, g.motion.target));
   },
   check: (g, m) => (inCands(g, m.senator) ? null : 'not an eligible candidate for this province'),
+  listsOutFailures: true,
   prepare(g, policies, m: Motion) {
     // A governor returned this meeting serves again only with his consent.
     const s = m.senator;

@@ -158,7 +158,8 @@ const dispatchRules: MotionRules = motionRules({
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
-    if (here === 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
+    // (Detachment 0 without commander or legions is the lowest free one: no need to look for it.)
+    if (here === 0 && d !== 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
     return after > 0 ? null : 'a commander needs legions';
   },
   rorOrder: reinforcementOrder,
