@@ -1,6 +1,6 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
 import { garrisonLegions, type GameView } from '../src/legions/policy.js';
-import { AT_ROME, type GameState, influenceOf, statusOf } from '../src/legions/state.js';
+import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, type GameState, influenceOf, MAX_DET, statusOf } from '../src/legions/state.js';
 import { keyKind, keyTarget } from '../src/legions/motion.js';
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
@@ -316,20 +316,40 @@ export function standingDiff(g: GameView, a: number, b: number): number {
 
 /**
  * Whether standing(g, a) - standing(g, b) >= margin. The posts (governorships and commands) move the
- * difference by at most the 30 senators either way: the senators are read only when that could decide.
+ * difference by at most postsMax either way: the senators are read only when that could decide.
  */
 export function standingAtLeast(g: GameView, a: number, b: number, margin: number): boolean {
   // Prestige alone often decides: the offices and concessions move the difference by at most OFFICES_MAX more.
   const d = g.prestige[a]! - (b >= 0 ? g.prestige[b]! : 0);
-  if (d + OFFICES_MAX + SENATORS_MAX < margin) return false;
-  if (d - OFFICES_MAX - SENATORS_MAX >= margin) return true;
+  const posts = postsMax(g);
+  if (d + OFFICES_MAX + posts < margin) return false;
+  if (d - OFFICES_MAX - posts >= margin) return true;
   const v = standingBase(g, a, b);
-  if (v + SENATORS_MAX < margin) return false;
-  if (v - SENATORS_MAX >= margin) return true;
+  if (v + posts < margin) return false;
+  if (v - posts >= margin) return true;
   return v + postsDiff(g, a, b) >= margin;
 }
 
 const SENATORS_MAX = 30;
+
+/**
+ * The most posts a faction can hold now, so the most they move a difference of standing: a governor
+ * per province and a commander per detachment of each active war (commanders come home when a war
+ * ends), and never more than the senators. Checked in tests against the senators at their posts.
+ */
+function postsMax(g: GameView): number {
+  takeWarsCensus(g);
+  const most = Math.min(SENATORS_MAX, g.provGovernor.length + census.active * MAX_DET);
+  if (verifyCensus) checkPostsMax(g, most);
+  return most;
+}
+
+function checkPostsMax(g: GameView, most: number): void {
+  let held = 0;
+  for (let s = 0; s < SENATORS_MAX; s++) if (g.senWhere[s] === AT_GOVERNOR || g.senWhere[s] === AT_COMMANDER) held++;
+  if (held > most) throw new Error(`${held} senators hold posts, more than the ${most} that standingAtLeast allows for`);
+}
+
 /** The most the offices and concessions move a difference of standing: Consul 4, Censor 2, five concessions. */
 const OFFICES_MAX = 4 + 2 + 5;
 
@@ -355,7 +375,7 @@ function postsDiff(g: GameView, a: number, b: number): number {
   let v = 0;
   for (let s = 0; s < SENATORS_MAX; s++) {
     const where = g.senWhere[s];
-    if (where !== 3 && where !== 4) continue; // most senators hold no post: one read rules them out
+    if (where !== AT_GOVERNOR && where !== AT_COMMANDER) continue; // most senators hold no post: one read rules them out
     const o = g.senOwner[s]!;
     if (o === a) v++;
     else if (o === b && b >= 0) v--;
