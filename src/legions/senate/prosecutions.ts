@@ -8,7 +8,10 @@ import { askProposal, inCands, listMask, type MotionRules, senatorBits } from '.
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
-/** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
+/**
+ * Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils.
+ * (The prosecutions' listing below tests this and majorEligible for every senator at once: change both together.)
+ */
 export function minorEligible(g: GameState, s: number): boolean {
   return majorEligible(g, s) || g.senGovClaimReturn[s] === g.turn || g.senConcessionTurn[s] === g.turn;
 }
