@@ -118,7 +118,7 @@ export function copyMotion(dst: Motion, src: Motion): void {
 
 /**
  * Copies what a motion says and its tally's totals, not the per-faction tally (stance, power, bought):
- * a motion waiting on the agenda has not been voted, so those stay zero there (clearTally).
+ * a motion waiting on the agenda has not been voted, so those stay zero there.
  */
 export function copyMotionTerms(dst: Motion, src: Motion): void {
   dst.kind = src.kind;
@@ -141,15 +141,6 @@ export function copyMotionTerms(dst: Motion, src: Motion): void {
   dst.votesFor = src.votesFor;
   dst.votesAgainst = src.votesAgainst;
   dst.vetoedBy = src.vetoedBy;
-}
-
-/** Zeroes the per-faction tally of a motion (a loop: Array.prototype.fill is slow on tiny arrays). */
-export function clearTally(m: Motion): void {
-  for (let f = 0; f < m.stance.length; f++) {
-    m.stance[f] = 0;
-    m.power[f] = 0;
-    m.bought[f] = 0;
-  }
 }
 
 /** A new motion with the same content (for bills and clones). */

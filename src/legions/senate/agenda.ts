@@ -2,7 +2,7 @@
 // chooses, or at once by their sponsor's real tribune; nominations for the mandatory offices.
 import { askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
 import {
-  clearTally, copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
+  copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
   STAGE_RAISE, stageOf, TRANSFER,
 } from '../motion.js';
 import type { Policy } from '../policy.js';
@@ -96,11 +96,11 @@ export function freeSenators(g: GameState, includeNeutrals: boolean): number {
 /** Index in the agenda of a pending motion identical to `m`, or -1. */
 export function pendingIndex(g: GameState, m: Motion): number {
   if (g.agendaCount === 0) return -1; // the usual case: no key to compute
-  return keyIndex(g, motionKey(m));
+  return agendaIndex(g, motionKey(m));
 }
 
 /** Index in the agenda of the pending motion whose motionKey is `key`, or -1. */
-function keyIndex(g: GameState, key: number): number {
+export function agendaIndex(g: GameState, key: number): number {
   for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
   return -1;
 }
@@ -198,8 +198,7 @@ export function takeFromAgenda(g: GameState, i: number): void {
   const a = g.agenda;
   const keys = g.agendaKeys;
   const taken = a[i]!;
-  copyMotionTerms(g.motion, taken);
-  clearTally(g.motion); // (the agenda's tally is zero: see addToAgenda)
+  copyMotionTerms(g.motion, taken); // (its tally is left: nothing reads it before putToVote sets it, as after resetMotion)
   for (let k = i; k < g.agendaCount - 1; k++) {
     a[k] = a[k + 1]!;
     keys[k] = keys[k + 1]!;
@@ -345,7 +344,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       if ((present & (1 << f)) === 0) continue;
       if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
       const key = motionKey(m); // (one key for the search and the agenda)
-      const dup = keyIndex(g, key);
+      const dup = agendaIndex(g, key);
       if (dup < 0) addToAgenda(g, key);
       else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
     }

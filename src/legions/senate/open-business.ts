@@ -4,14 +4,14 @@
 // no motion is unresolved and no faction has another to make.
 import { log, presidingFaction } from '../common.js';
 import {
-  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT,
-  REPLACE_COMMANDER, STAGE_RAISE, TRANSFER,
+  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT,
+  REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER,
 } from '../motion.js';
 import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
 import { factionName, type GameState } from '../state.js';
 import {
-  addToAgenda, askProposal, chairChooses, lapse, type MotionRules, outOfStage, pendingIndex, policyDuplicate, resolve,
+  addToAgenda, agendaIndex, askProposal, chairChooses, lapse, type MotionRules, policyDuplicate, resolve,
   stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
 } from './agenda.js';
 import { billsBusiness } from './bills.js';
@@ -27,6 +27,21 @@ const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [
   [RECALL, militaryRules.recall], [RECALL_GARRISON, recallGarrisonRules],
   [CONCESSION, concessionRules], [LAND_ACT, landActRules], [REPEAL_LAND_ACT, repealRules], [CENSURE, censureRules],
 ];
+
+/** OPEN_MOTIONS's kinds and rules apart: read by index, without destructuring a pair. */
+const OPEN_KIND: readonly number[] = OPEN_MOTIONS.map((e) => e[0]);
+const OPEN_RULES: readonly MotionRules[] = OPEN_MOTIONS.map((e) => e[1]);
+
+/** Indexed by the military stage + 1 (it runs from -1): bit k set when OPEN_MOTIONS[k] is out of stage then (outOfStage). */
+const OUT_OF_STAGE: number[] = [];
+for (let stage = -1; stage <= STAGE_RECALL; stage++) {
+  let out = 0;
+  for (let k = 0; k < OPEN_KIND.length; k++) {
+    const s = stageOf(OPEN_KIND[k]!);
+    if (s >= 0 && s < stage) out |= 1 << k;
+  }
+  OUT_OF_STAGE.push(out);
+}
 
 /** The rules of each kind that may be on the open business's agenda, indexed by kind (one read when tabling). */
 const RULES_BY_KIND: MotionRules[] = [];
@@ -51,15 +66,29 @@ interface Business {
   listed: number;
   /** Per faction, bit k set when its policy is to be asked about OPEN_MOTIONS[k] (not a kind it never proposes). */
   readonly asked: readonly number[];
-  /** The kinds some faction is asked about: only their applicability need be judged. */
-  readonly askedByAny: number;
+  /** The kinds some faction is asked about and the variations allow (fixed for the game): only their applicability need be judged. */
+  readonly judged: number;
 }
+
+/** Bit k set for each OPEN_MOTIONS[k] the variations in play allow. */
+function allowedKinds(g: GameState): number {
+  let allowed = 0;
+  for (let k = 0; k < OPEN_KIND.length; k++) if (allowedKind(g, OPEN_KIND[k]!)) allowed |= 1 << k;
+  return allowed;
+}
+
+/** The last policy's neverProposes seen by kindsAsked, and its answer. */
+let lastNever = -1;
+let lastAsked = 0;
 
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
 function kindsAsked(policy: Policy): number {
   const never = policy.neverProposes ?? 0;
+  if (never === lastNever) return lastAsked; // (players alike share one answer: worked out once)
   let asked = 0;
-  for (let k = 0; k < OPEN_MOTIONS.length; k++) if ((never & (1 << OPEN_MOTIONS[k]![0])) === 0) asked |= 1 << k;
+  for (let k = 0; k < OPEN_KIND.length; k++) if ((never & (1 << OPEN_KIND[k]!)) === 0) asked |= 1 << k;
+  lastNever = never;
+  lastAsked = asked;
   return asked;
 }
 
@@ -74,7 +103,7 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
   const asked = policies.map(kindsAsked);
-  const ob: Business = { ownRaise, listed: -1, asked, askedByAny: asked.reduce((a, b) => a | b, 0) };
+  const ob: Business = { ownRaise, listed: -1, asked, judged: asked.reduce((a, b) => a | b, 0) & allowedKinds(g) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
@@ -99,11 +128,11 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   const c = presidingFaction(g);
   let made = 0;
   // Which kinds may be moved and who is present change only when a motion is resolved: taken once, and again after one.
-  let open = openKinds(g, ob.askedByAny);
+  let open = openKinds(g, ob.judged);
   let present = presentFactionMask(g);
   let devs = developableMask(g); // likewise the provinces whose development may be asked (a request only takes its own out)
-  for (let i = 1; i <= n; i++) {
-    const f = (c + i) % n;
+  for (let i = 1, f = c; i <= n; i++) {
+    f = f === n - 1 ? 0 : f + 1; // (c + i) % n, without a division per faction
     if (devs !== 0) made += developRequests(g, policies, f, devs);
     if ((present & (1 << f)) === 0) continue;
     if (g.motionBudget === 0) return made;
@@ -113,11 +142,11 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     for (let todo = open & asked; todo !== 0; ) {
       const k = 31 - Math.clz32(todo & -todo);
       todo &= todo - 1;
-      const r = makeMotion(g, policies, f, OPEN_MOTIONS[k]![0], OPEN_MOTIONS[k]![1], ob);
+      const r = makeMotion(g, policies, f, OPEN_KIND[k]!, OPEN_RULES[k]!, ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
-        open = openKinds(g, ob.askedByAny);
+        open = openKinds(g, ob.judged);
         present = presentFactionMask(g);
         devs = developableMask(g);
         todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
@@ -130,15 +159,14 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
 
 /**
  * Bit k set when OPEN_MOTIONS[k] may be moved now: allowed by the variations, in stage, applicable.
- * Only the kinds in `asked` are judged (nobody is asked about the others).
+ * Only the kinds in `judged` (asked about and allowed) are judged: in stage by the stage's mask, then applicable.
  */
-function openKinds(g: GameState, asked: number): number {
+function openKinds(g: GameState, judged: number): number {
   let open = 0;
-  for (let k = 0; k < OPEN_MOTIONS.length; k++) {
-    if ((asked & (1 << k)) === 0) continue;
-    const [kind, rules] = OPEN_MOTIONS[k]!;
-    if (!allowedKind(g, kind) || outOfStage(g, kind) || (rules.applicable && !rules.applicable(g))) continue;
-    open |= 1 << k;
+  for (let todo = judged & ~OUT_OF_STAGE[g.militaryStage + 1]!; todo !== 0; todo &= todo - 1) {
+    const k = 31 - Math.clz32(todo & -todo);
+    const rules = OPEN_RULES[k]!;
+    if (!rules.applicable || rules.applicable(g)) open |= 1 << k;
   }
   return open;
 }
@@ -157,7 +185,8 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   if (rules.candidates) ob.listed = kind;
   if (!askProposal(g, policies, f, kind, -1, rules, listed)) return NOT_MADE;
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
-  const dup = pendingIndex(g, g.motion);
+  const key = motionKey(g.motion); // (one key for the search and the agenda)
+  const dup = agendaIndex(g, key);
   if (dup >= 0) {
     const a = g.agenda[dup]!;
     if (a.sponsor !== f && a.coSponsor < 0) {
@@ -173,7 +202,7 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   }
   g.allowance[f]--;
   if (!wantsTribune(g, policies, f)) {
-    addToAgenda(g);
+    addToAgenda(g, key);
     return ON_AGENDA;
   }
   g.tribunesReal[f]--;

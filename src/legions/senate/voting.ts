@@ -102,6 +102,7 @@ function consularRuling(g: GameState, policies: readonly Policy[], m: Motion, co
 
 /** A penalised faction whose vote could not be reduced pays 1 Talent to the State instead (if it has it). */
 function finePenalized(g: GameState, m: Motion, reduced: number): void {
+  if (m.penalized === 0) return; // (the usual case: nobody penalised, no pass over the factions)
   for (let f = 0; f < g.players; f++) {
     if (!(m.penalized & (1 << f)) || reduced & (1 << f) || g.treasury[f]! < 1) continue;
     g.treasury[f]--;
@@ -144,8 +145,8 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   let blocked = false; // a faction wanted to buy votes that the ruling forbade
   let voters = 0;
   let reduced = 0;
-  for (let i = 1; i <= n; i++) {
-    const f = (consulF + i) % n;
+  for (let i = 1, f = consulF; i <= n; i++) {
+    f = f === n - 1 ? 0 : f + 1; // (consulF + i) % n, without a division per faction
     if (m.power[f] === 0) continue; // a faction with nobody present cannot vote or veto
     if (mayVeto(g, m, f) && askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
       g.tribunesReal[f]--;
