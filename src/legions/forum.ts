@@ -15,15 +15,15 @@ const bag: number[] = [];
 export function forumStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'forum';
   if (g.rorCaptive >= 0) resolveCaptive(g, policies); // ror-frontier: ransom before the Forum (errata 10.81)
-  takeAttendance(g, policies);
+  attendanceAndCensus(g, policies);
   for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
     const s = drawSenator(g);
     if (s < 0) break;
     g.senWhere[s] = AT_FORUM;
+    listNeutral(g.forumList, s);
     if (g.trace) log(g, `Neutral senator ${senatorName(s)} turned up in the Forum`);
   }
   forumOrder(g, policies);
-  takeCensus(g);
   attractNeutrals(g, policies);
   attractFromFactions(g, policies);
   recruitKnights(g, policies);
@@ -48,23 +48,41 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 }
 
 /**
- * The Forum's census in g.scratch, taken once after attendance: per faction f, its senators in Rome
- * (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s).
+ * The Forum's attendance (as takeAttendance), with its census in g.scratch and its face-up neutrals in
+ * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
+ * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s).
  * Every change of faction in the Forum updates it (joinFaction), so it is never counted again.
  */
-function takeCensus(g: GameState): void {
+function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   const census = g.scratch;
   const n = g.players;
+  const forum = g.forumList;
+  let k = 0;
   for (let f = 0; f < 3 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
-    if (f < 0 || g.senWhere[s] !== AT_ROME) continue;
+    const where = g.senWhere[s];
+    if (f < 0 || where !== AT_ROME) {
+      g.senPresent[s] = 0;
+      if (where === AT_FORUM) forum[k++] = s;
+      continue;
+    }
     census[f]++;
-    if (g.senPresent[s]) {
+    if (askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
+      g.senPresent[s] = 1;
       census[n + f]++;
       census[2 * n + f] |= 1 << s;
-    }
+    } else g.senPresent[s] = 0;
   }
+  shorten(forum, k); // written over the last Forum's list (emptying it first would free its storage)
+}
+
+/** A neutral just drawn joins the face-up list in card order (bids and draws go in that order). */
+function listNeutral(forum: number[], s: number): void {
+  let i = forum.length;
+  forum.push(s);
+  for (; i > 0 && forum[i - 1]! > s; i--) forum[i] = forum[i - 1]!;
+  forum[i] = s;
 }
 
 /** Senator s, won in the Forum, is faction f's in Rome and attends as forumWinAttends says (census kept). */
@@ -105,12 +123,9 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   const c = presidingFaction(g);
   const quorum = quorumMask(g);
-  // The face-up neutrals, listed once (bids are asked per faction per senator), written over the last
-  // Forum's list (emptying it first would free its storage).
+  // The face-up neutrals, listed in the attendance pass (bids are asked per faction per senator).
   const forum = g.forumList;
-  let k = 0;
-  for (let s = 0; s < SENATORS; s++) if (g.senWhere[s] === AT_FORUM) forum[k++] = s;
-  shorten(forum, k);
+  const k = forum.length;
   if (k === 0) return;
   for (let f = 0; f < n; f++) {
     let total = 0;
