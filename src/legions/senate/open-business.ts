@@ -77,18 +77,11 @@ function allowedKinds(g: GameState): number {
   return allowed;
 }
 
-/** The last policy's neverProposes seen by kindsAsked, and its answer. */
-let lastNever = -1;
-let lastAsked = 0;
-
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
 function kindsAsked(policy: Policy): number {
   const never = policy.neverProposes ?? 0;
-  if (never === lastNever) return lastAsked; // (players alike share one answer: worked out once)
   let asked = 0;
   for (let k = 0; k < OPEN_KIND.length; k++) if ((never & (1 << OPEN_KIND[k]!)) === 0) asked |= 1 << k;
-  lastNever = never;
-  lastAsked = asked;
   return asked;
 }
 

@@ -4,14 +4,11 @@ import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
 import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
-import { askProposal, inCands, listMask, type MotionRules, senatorBits } from './agenda.js';
+import { askProposal, inCands, listMask, type MotionRules } from './agenda.js';
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
-/**
- * Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils.
- * (The prosecutions' listing below tests this and majorEligible for every senator at once: change both together.)
- */
+/** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
 export function minorEligible(g: GameState, s: number): boolean {
   return majorEligible(g, s) || g.senGovClaimReturn[s] === g.turn || g.senConcessionTurn[s] === g.turn;
 }
@@ -33,16 +30,12 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
   const rules: MotionRules = motionRules({
     candidates(gs) {
-      // minorEligible for every senator at once: the offices held last turn as a mask, then each one's own turns.
-      const turn = gs.turn;
-      const lastTurnOffices = senatorBits(turn >= 2 ? gs.outgoingConsul : -1, turn >= 2 ? gs.outgoingCensor : -1, gs.rorExDictator, gs.rorExMasterOfHorse);
-      const spoilsTurn = turn >= 2 ? turn - 1 : -2; // (-2: a turn nobody took spoils in: on turn 1 none count)
       let open = 0;
       for (let s = 0; s < SENATORS; s++) {
         // The accused is a faction senator in Rome, not of the Censor's own faction.
         const f = gs.senOwner[s]!;
         if (f < 0 || f === cf || gs.senWhere[s] !== AT_ROME) continue;
-        if ((lastTurnOffices & (1 << s)) !== 0 || gs.senSpoilsTurn[s] === spoilsTurn || gs.senGovClaimReturn[s] === turn || gs.senConcessionTurn[s] === turn) open |= 1 << s;
+        if (minorEligible(gs, s)) open |= 1 << s;
       }
       listMask(gs, open);
     },
