@@ -2,7 +2,6 @@
 // players of POLICY) played alternately by build A and build B, CPU time per chunk, so that the machine's drift
 // falls on both alike. Each ROOT is a checkout with its dist/ built (e.g. a `git worktree` of the
 // commit to compare, `npx tsc -p tsconfig.json` run in it).
-// Usage: node scripts/ab-builds.mjs A_ROOT B_ROOT [CHUNK=300] [PAIRS=30] [POLICY=competent]
 // Prints the median of A/B over the pairs (below 1: A is faster) and each build's fastest chunk per game.
 // The build loaded first into a process tends to run up to 2 % faster, whichever it is (two copies of
 // one build read 0.978-1.005), so by default the same run is made again in a second process with the
@@ -43,7 +42,13 @@ async function builder(root) {
     load('src/legions/variants.js'), load('policies/index.js'),
   ]);
   const cfg = { players: 5, params: params.defaultParams(), board: board.defaultBoard(), variants: variants.noVariants() };
-  const policies = pol.parsePolicies(policy, 5);
+  let policies;
+  try {
+    policies = pol.parsePolicies(policy, 5);
+  } catch (e) {
+    process.stderr.write(`ab-builds: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(2);
+  }
   let next = 0;
   return (n) => {
     for (let i = 0; i < n; i++) game.playGame(cfg, 'bench', next++ % 5000, policies);
