@@ -103,7 +103,7 @@ export function romanDifference(g: GameState): number {
   const a = randomNumber(g);
   const b = randomNumber(g);
   romanCardSum = a + b;
-  return Math.ceil(Math.abs(a - b) / 2) | 0; // (| 0: the same number, kept a small integer for V8: see README Performance)
+  return Math.ceil(Math.abs(a - b) / 2) | 0; // (| 0: the same number, kept a small integer for V8: see docs/performance.md, the sixth round)
 }
 export let romanCardSum = 0;
 

@@ -39,7 +39,7 @@ export function randomNumber(g: GameState): number {
 export function halfRandomDifference(g: GameState): number {
   const a = randomNumber(g);
   const b = randomNumber(g);
-  return Math.ceil(Math.abs(a - b) / 2) | 0; // (| 0: the same number, kept a small integer for V8: see README Performance)
+  return Math.ceil(Math.abs(a - b) / 2) | 0; // (| 0: the same number, kept a small integer for V8: see docs/performance.md, the sixth round)
 }
 
 /** Exact distribution of the half random difference over 0..5, in hundredths (10,34,26,18,10,2). */
