@@ -1,0 +1,35 @@
+// The measuring scripts refuse bad input in one line with exit 2 (README, Performance: measuring a change).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '..');
+const run = (script: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(root, 'scripts', script), ...args], { cwd: root, encoding: 'utf8' });
+const worktrees = () => spawnSync('git', ['worktree', 'list', '--porcelain'], { cwd: root, encoding: 'utf8' }).stdout;
+
+describe('measuring scripts', () => {
+  it('ab-commit refuses a name that is not a commit, in one line, and leaves no worktree', () => {
+    const before = worktrees();
+    const r = run('ab-commit.mjs', 'no-such-ref-anywhere');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual(['ab-commit: no-such-ref-anywhere is not a commit of this repository']);
+    expect(worktrees()).toBe(before);
+  });
+
+  it('ab-commit without a REF prints its usage and exits 2', () => {
+    const r = run('ab-commit.mjs');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^ab-commit: usage: node scripts\/ab-commit\.mjs REF/);
+  });
+
+  it('ab-builds refuses a root without a build and a bad CHUNK, each in one line', () => {
+    const noBuild = run('ab-builds.mjs', join(root, 'tests'), join(root, 'tests'), '10', '1');
+    expect(noBuild.status).toBe(2);
+    expect(noBuild.stderr.trim().split('\n')).toHaveLength(1);
+    expect(noBuild.stderr).toContain('has no build');
+    const badChunk = run('ab-builds.mjs', root, root, 'x', '1');
+    expect(badChunk.status).toBe(2);
+    expect(badChunk.stderr.trim()).toBe('ab-builds: CHUNK and PAIRS must be positive whole numbers (got x, 1)');
+  });
+});
