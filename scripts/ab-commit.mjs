@@ -24,6 +24,8 @@ const sha = commit.stdout.trim();
 if (!existsSync(join(root, 'dist', 'src/legions/game.js'))) fail('this checkout has no build (dist/src/legions/game.js): run npx tsc -p tsconfig.json first');
 if (!existsSync(join(root, 'node_modules'))) fail('this checkout has no node_modules: run npm ci first');
 
+// Ctrl-C stops the child (same process group); caught here, so the worktree is still removed below.
+process.on('SIGINT', () => {});
 const dir = mkdtempSync(join(tmpdir(), 'legions-ab-commit-'));
 const tree = join(dir, 'ref');
 let status = 1;
@@ -33,8 +35,10 @@ try {
   symlinkSync(join(root, 'node_modules'), join(tree, 'node_modules'), 'dir');
   process.stderr.write(`ab-commit: building ${sha.slice(0, 10)} in ${tree}\n`);
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: tree, encoding: 'utf8' });
+  if (tsc.signal) throw new Error('interrupted');
   if (tsc.status !== 0) throw new Error(`${sha.slice(0, 10)} does not build: ${(tsc.stdout || tsc.stderr).trim().split('\n')[0]}`);
   const run = spawnSync(process.execPath, [join(root, 'scripts', 'ab-builds.mjs'), root, tree, chunk, pairs, policy], { stdio: 'inherit' });
+  if (run.signal) throw new Error('interrupted');
   status = run.status ?? 1;
 } catch (e) {
   process.stderr.write(`ab-commit: ${e instanceof Error ? e.message : String(e)}\n`);
