@@ -17,15 +17,17 @@ const fail = (why) => {
   process.exit(2);
 };
 if (!ref) fail('usage: node scripts/ab-commit.mjs REF [CHUNK=300] [PAIRS=30] [POLICY=competent]');
+if (![chunk, pairs].every((x) => /^[1-9][0-9]*$/.test(x))) fail(`CHUNK and PAIRS must be positive whole numbers (got ${chunk}, ${pairs})`);
 const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 const commit = git('rev-parse', '--verify', '--quiet', `${ref}^{commit}`);
-if (commit.status !== 0) fail(`${ref} is not a commit of this repository`);
+if (commit.error) fail(`git cannot be run: ${commit.error.message}`);
+if (commit.status !== 0) fail(commit.stderr.trim() ? `git: ${commit.stderr.trim().split('\n')[0]}` : `${ref} is not a commit of this repository`);
 const sha = commit.stdout.trim();
 if (!existsSync(join(root, 'dist', 'src/legions/game.js'))) fail('this checkout has no build (dist/src/legions/game.js): run npx tsc -p tsconfig.json first');
 if (!existsSync(join(root, 'node_modules'))) fail('this checkout has no node_modules: run npm ci first');
 
-// Ctrl-C stops the child (same process group); caught here, so the worktree is still removed below.
-process.on('SIGINT', () => {});
+// Ctrl-C stops the child (same process group); it and a kill are caught here, so the worktree is still removed below.
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => {});
 const dir = mkdtempSync(join(tmpdir(), 'legions-ab-commit-'));
 const tree = join(dir, 'ref');
 let status = 1;
@@ -36,7 +38,7 @@ try {
   process.stderr.write(`ab-commit: building ${sha.slice(0, 10)} in ${tree}\n`);
   const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: tree, encoding: 'utf8' });
   if (tsc.signal) throw new Error('interrupted');
-  if (tsc.status !== 0) throw new Error(`${sha.slice(0, 10)} does not build: ${(tsc.stdout || tsc.stderr).trim().split('\n')[0]}`);
+  if (tsc.status !== 0) throw new Error(`${sha.slice(0, 10)} does not build: ${tsc.error?.message ?? (tsc.stdout || tsc.stderr).trim().split('\n')[0]}`);
   const run = spawnSync(process.execPath, [join(root, 'scripts', 'ab-builds.mjs'), root, tree, chunk, pairs, policy], { stdio: 'inherit' });
   if (run.signal) throw new Error('interrupted');
   status = run.status ?? 1;

@@ -17,6 +17,14 @@ describe('measuring scripts', () => {
     expect(worktrees()).toBe(before);
   });
 
+  it('ab-commit refuses a bad PAIRS before building anything', () => {
+    const before = worktrees();
+    const r = run('ab-commit.mjs', 'HEAD', '300', 'x');
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('ab-commit: CHUNK and PAIRS must be positive whole numbers (got 300, x)');
+    expect(worktrees()).toBe(before);
+  });
+
   it('ab-commit without a REF prints its usage and exits 2', () => {
     const r = run('ab-commit.mjs');
     expect(r.status).toBe(2);
