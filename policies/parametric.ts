@@ -176,15 +176,15 @@ export class ParametricPolicy implements Policy {
   }
 
   neutralBid(g: GameView, me: number, s: number): number {
-    // Budget across the Forum in card order so the sealed bids never exceed the treasury.
+    if (!isForumNeutral(g, s)) return 0;
+    // Budget across the Forum in card order so the sealed bids never exceed the treasury: the bids on
+    // the neutrals up to him (the engine lists the face-up neutrals in g.forumList, in card order, before
+    // it asks for bids), none if they exceed the budget (the sum only grows: it ran out at or before him).
     const budget = Math.floor(g.treasury[me]! * this.w.bidShare);
+    const forum = g.forumList;
     let spent = 0;
-    for (let x = 0; x <= s; x++) {
-      if (g.senWhere[x] !== AT_FORUM) continue;
-      spent += this.bids[x]!;
-      if (spent > budget) return 0; // the budget ran out at or before him
-    }
-    return isForumNeutral(g, s) ? this.bids[s]! : 0;
+    for (let i = 0; i < forum.length && forum[i]! <= s; i++) spent += this.bids[forum[i]!]!;
+    return spent > budget ? 0 : this.bids[s]!;
   }
 
   attractTarget(g: GameView, me: number): number {
