@@ -10,11 +10,10 @@ let meetingOf: GameState | null = null;
 let presentMask = 0;
 let forumMask = 0;
 /**
- * The votes each faction commands (countPower) and the factions present, taken once per meeting and
+ * The votes each faction commands (countPower) and the factions present, taken as the meeting opens and
  * then moved with each senator who moves (knights change only in the Forum, so nothing else during a
  * meeting changes them): a move changes one or two factions' counts, not a pass over the Senate.
  */
-let powerValid = false;
 const powerKept: number[] = [0, 0, 0, 0, 0];
 let factionsPresent = 0;
 /** Per faction, the Influence of its senators present (its votes before knights). */
@@ -50,12 +49,43 @@ function scanForum(g: GameState): number {
   return mask;
 }
 
-/** The meeting opens (attendance taken): from now on its roster is kept. */
+/**
+ * The meeting opens (attendance taken): from now on its roster is kept. Who is present, the Forum's
+ * neutrals and each faction's votes are taken in one pass over the senators (every meeting's
+ * elections ask for the votes).
+ */
 export function openRoster(g: GameState): void {
   meetingOf = g;
-  presentMask = scanPresent(g);
-  forumMask = scanForum(g);
-  powerValid = false;
+  for (let f = 0; f < g.players; f++) influenceKept[f] = 0;
+  let present = 0;
+  let forum = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    const where = g.senWhere[s];
+    if (f >= 0 && where === AT_ROME && g.senPresent[s]) {
+      present |= 1 << s;
+      countedFor[s] = f;
+      influenceKept[f] += influenceOf(s);
+    } else {
+      countedFor[s] = -1;
+      if (where === AT_FORUM) forum |= 1 << s;
+    }
+  }
+  presentMask = present;
+  forumMask = forum;
+  keepPower(g);
+}
+
+/** powerKept and factionsPresent from influenceKept (knights vote only with their faction's senators present). */
+function keepPower(g: GameState): void {
+  while (powerKept.length < g.players) powerKept.push(0);
+  shorten(powerKept, g.players);
+  factionsPresent = 0;
+  for (let f = 0; f < g.players; f++) {
+    const v = influenceKept[f]!;
+    powerKept[f] = v > 0 ? v + g.knights[f]! : 0;
+    if (v > 0) factionsPresent |= 1 << f;
+  }
 }
 
 /** The meeting closes (or the game ends in it): the roster is no longer kept. */
@@ -73,7 +103,6 @@ export function senatorMoved(g: GameState, s: number): void {
   else presentMask &= ~bit;
   if (where === AT_FORUM) forumMask |= bit;
   else forumMask &= ~bit;
-  if (!powerValid) return;
   const now = (presentMask & bit) !== 0 ? g.senOwner[s]! : -1;
   const was = countedFor[s]!;
   if (now === was) return;
@@ -120,30 +149,9 @@ function scanPower(g: GameState, power: number[]): number {
   return factions;
 }
 
-/** The kept power, counted when the meeting's first vote or question about presence comes. */
+/** The kept power (taken as the meeting opened, then moved with each senator who moves). */
 function keptPower(g: GameState): void {
-  if (powerValid) {
-    if (verifyRoster) checkPower(g);
-    return;
-  }
-  while (powerKept.length < g.players) powerKept.push(0);
-  shorten(powerKept, g.players);
-  // scanPower's count, kept with what it is made of, so that a senator's move can be added or taken away.
-  for (let f = 0; f < g.players; f++) influenceKept[f] = 0;
-  for (let x = 0; x < SENATORS; x++) countedFor[x] = -1;
-  for (let rest = presentSenators(g); rest !== 0; rest &= rest - 1) {
-    const x = lowestSenator(rest);
-    const f = g.senOwner[x]!;
-    countedFor[x] = f;
-    influenceKept[f] += influenceOf(x);
-  }
-  factionsPresent = 0;
-  for (let f = 0; f < g.players; f++) {
-    const v = influenceKept[f]!;
-    powerKept[f] = v > 0 ? v + g.knights[f]! : 0; // knights vote only with their faction's senators present
-    if (v > 0) factionsPresent |= 1 << f;
-  }
-  powerValid = true;
+  if (verifyRoster) checkPower(g);
 }
 
 /** Checking only: the kept power and factions present against a fresh count. */
