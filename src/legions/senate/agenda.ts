@@ -153,6 +153,41 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   return true;
 }
 
+/**
+ * askProposal for a nomination to an office whose rules `plainOffice` allows (candidates listed in
+ * g.cands, not in a bill): no military stage, no detachments, no module's order of business, and
+ * the defeated left off the list, so what remains is the policy's answer and the office's `check`.
+ */
+function askNomination(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules): boolean {
+  const m = g.motion;
+  resetMotion(m, kind, f);
+  m.target = target;
+  const v = policies[f]!.propose(g, f, m, g.cands);
+  if (v !== true) {
+    if (v !== false) policyError(g, f, `propose ${MOTION_NAMES[kind]}: expected true/false`);
+    return false;
+  }
+  // The engine owns these fields, whatever the policy wrote.
+  m.kind = kind;
+  m.sponsor = f;
+  m.tabledBy = -1;
+  m.viaTribune = false;
+  m.closed = false;
+  m.coSponsor = -1;
+  m.inBill = false;
+  if (target >= 0) m.target = target;
+  m.det = 0;
+  m.det2 = 0;
+  const bad = rules.check(g, m);
+  if (bad == null) return true;
+  policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);
+  return false;
+}
+
+/** Whether askNomination asks for a motion of `kind` under `rules` as askProposal would. */
+const plainOffice = (kind: number, rules: MotionRules): boolean =>
+  stageOf(kind) < 0 && !usesDetachments(kind) && rules.listsOutFailures === true && !rules.rorOrder && !rules.rorDefer;
+
 /** Kinds whose motions name detachments (ror-multiple-commanders). */
 const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind === RECALL || kind === TRANSFER || kind === REPLACE_COMMANDER;
 
@@ -327,6 +362,7 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
   const m = g.motion;
   const n = g.players;
+  const plain = plainOffice(kind, rules);
   for (;;) {
     const chair = presidingFaction(g);
     m.target = target;
@@ -342,7 +378,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     for (let i = 1; i <= n; i++) {
       const f = (chair + i) % n;
       if ((present & (1 << f)) === 0) continue;
-      if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
+      if (!(plain ? askNomination(g, policies, f, kind, target, rules) : askProposal(g, policies, f, kind, target, rules, true))) continue;
       const key = motionKey(m); // (one key for the search and the agenda)
       const dup = agendaIndex(g, key);
       if (dup < 0) addToAgenda(g, key);
