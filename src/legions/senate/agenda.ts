@@ -167,7 +167,8 @@ function askNomination(g: GameState, policies: readonly Policy[], f: number, kin
     if (v !== false) policyError(g, f, `propose ${MOTION_NAMES[kind]}: expected true/false`);
     return false;
   }
-  // The engine owns these fields, whatever the policy wrote.
+  // The engine owns these fields, whatever the policy wrote (askProposal's lines written out again: the
+  // two sharing a helper measured 0.5 % slower, ab-builds 1.004, 1.001, 1.012).
   m.kind = kind;
   m.sponsor = f;
   m.tabledBy = -1;
