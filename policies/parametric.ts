@@ -104,9 +104,6 @@ export class ParametricPolicy implements Policy {
   /** Scratch for tableNext: our vote on each agenda entry (NOT_ASKED until needed). */
   private readonly agendaVotes: number[] = [];
   private readonly aggressive: boolean;
-  /** True while tableNext weighs the agenda: collapseClose is then read once (closeInChoice: 1, 0 or NOT_ASKED). */
-  private choosing = false;
-  private closeInChoice = NOT_ASKED;
   /** What bestGenerals found: our candidate of highest Status and any faction's (-1 none). */
   private ownGeneral = -1;
   private anyGeneral = -1;
@@ -133,17 +130,7 @@ export class ParametricPolicy implements Policy {
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
-    return g.ri >= this.w.cooperateRI || this.collapseClose(g);
-  }
-
-  /**
-   * collapseClose(g), read once per choice while the chair weighs the agenda (tableNext: the state
-   * does not change while it chooses, and every vote it weighs may ask); asked afresh otherwise.
-   */
-  private collapseClose(g: GameView): boolean {
-    if (!this.choosing) return collapseClose(g);
-    if (this.closeInChoice === NOT_ASKED) this.closeInChoice = collapseClose(g) ? 1 : 0;
-    return this.closeInChoice === 1;
+    return g.ri >= this.w.cooperateRI || collapseClose(g);
   }
 
   claimIncome(g: GameView): boolean {
@@ -359,7 +346,7 @@ export class ParametricPolicy implements Policy {
     let best = -1;
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
     // collapseClose scans the wars: asked only when the leader has a senator open to prosecution.
-    if (best < 0 || this.collapseClose(g)) return false;
+    if (best < 0 || collapseClose(g)) return false;
     m.senator = best;
     // A Major charge (execution) when open: a far heavier blow to the leader than a Minor one.
     m.major = g.minorProsecutions === 0 && majorEligible(g, best);
@@ -606,7 +593,7 @@ export class ParametricPolicy implements Policy {
     const rival = leader(g, me);
     // The leader's lead and purse first (they rule most out), then one censure at a time; collapseClose scans the wars.
     if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
-    if (pendingLike(g, CENSURE, -1) >= 0 || this.collapseClose(g)) return false;
+    if (pendingLike(g, CENSURE, -1) >= 0 || collapseClose(g)) return false;
     m.target = rival;
     m.count = Math.floor(g.treasury[rival]! / 2);
     return true;
@@ -651,13 +638,7 @@ export class ParametricPolicy implements Policy {
     // Our vote on each agenda entry, asked at most once per choice (the state does not change while we choose).
     const votes = this.agendaVotes;
     for (let i = 0; i < count; i++) votes[i] = NOT_ASKED;
-    this.choosing = true;
-    this.closeInChoice = NOT_ASKED;
-    try {
-      return this.chooseNext(g, me, agenda, count, votes);
-    } finally {
-      this.choosing = false;
-    }
+    return this.chooseNext(g, me, agenda, count, votes);
   }
 
   /**
@@ -782,7 +763,7 @@ export class ParametricPolicy implements Policy {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        const close = this.collapseClose(g); // (asked once: cooperative() would ask it again)
+        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
         // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
         const judged = b >= 0 && !close;
         const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
@@ -836,7 +817,7 @@ export class ParametricPolicy implements Policy {
         // ror-dictator: the Republic's general when we cooperate; otherwise judged as a command for his faction.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !this.collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
+        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
         return this.cooperative(g) ? 1 : this.privateVote(g, me, b);
       }
       case ELECT_CONSUL_FOR_LIFE:
@@ -1070,7 +1051,7 @@ export class ParametricPolicy implements Policy {
    * likely to be caught as to kill); the target is its present senator of most votes.
    */
   assassinTarget(g: GameView, me: number): number {
-    if (!this.aggressive || this.collapseClose(g)) return -1;
+    if (!this.aggressive || collapseClose(g)) return -1;
     const rival = leader(g, me);
     if (rival < 0 || g.prestige[rival]! - g.prestige[me]! <= g.params.rorAssassinCaughtPrestige) return -1;
     if ((g.params.rorMaxAssassins > 0 && this.assassinsToHire(g, me) < 1) || this.assassinOf(g, me) < 0) return -1;
