@@ -693,6 +693,36 @@ describe('Appointments: open nominations (Appoint Governors; Automatic Appointme
     expect(errors(g)).toEqual([`faction ${c}: illegal motion appoint Senator ${senatorName(y)} of ${factionName(c)} Governor of ${g.board.provinces[0]!.name} (moved by ${factionName(c)}): not an eligible candidate for this province`]);
   });
 
+  it('a nomination that is not true or false is a policy error, and the engine owns a nomination\'s procedural fields whatever the policy wrote', () => {
+    const { g, c, b, d } = vacancy();
+    const x = own(g, d)[1]!;
+    const seen: Motion[] = [];
+    appointGovernors(g, scripted([], () => ({
+      propose: (_g, me, m) => {
+        if (me === b) return 'yes' as unknown as boolean;
+        if (me !== d) return false;
+        // Fields the engine owns, written by the policy: they must not survive into the vote.
+        m.senator = x;
+        m.coSponsor = c;
+        m.tabledBy = d;
+        m.viaTribune = true;
+        m.closed = true;
+        m.inBill = true;
+        m.det = 2;
+        m.det2 = 3;
+        return true;
+      },
+      vote: (_g, me, m) => {
+        if (me === c) seen.push({ ...m });
+        return 1;
+      },
+    })));
+    expect(errors(g)).toEqual([`faction ${b}: propose appoint Governor: expected true/false`]);
+    expect(g.provGovernor[0]).toBe(x);
+    expect(seen.map((m) => [m.sponsor, m.senator, m.coSponsor, m.tabledBy, m.viaTribune, m.inBill, m.det, m.det2]))
+      .toEqual([[d, x, -1, c, false, false, 0, 0]]);
+  });
+
   it('the last candidate left is appointed without a vote (Automatic Appointment)', () => {
     const { g, c, b, d } = vacancy();
     // Present: the Consul (c's lilac), b's lilac and d's lilac: two candidates.

@@ -555,7 +555,7 @@ export interface GameState {
   order: number[];
   /** Sealed neutral bids, faction * 30 + index in forumList. */
   bids: number[];
-  /** The face-up neutral senators of the current Forum. */
+  /** The face-up neutral senators of the current Forum, in card order: exact while bids are asked, not updated as they leave. */
   forumList: number[];
   /** Per-faction counters (3 x players) for one-pass censuses. */
   scratch: number[];
