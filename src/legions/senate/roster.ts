@@ -149,11 +149,6 @@ function scanPower(g: GameState, power: number[]): number {
   return factions;
 }
 
-/** The kept power (taken as the meeting opened, then moved with each senator who moves). */
-function keptPower(g: GameState): void {
-  if (verifyRoster) checkPower(g);
-}
-
 /** Checking only: the kept power and factions present against a fresh count. */
 function checkPower(g: GameState): void {
   const fresh: number[] = [];
@@ -168,7 +163,7 @@ export function countPower(g: GameState, power: number[]): void {
     scanPower(g, power);
     return;
   }
-  keptPower(g);
+  if (verifyRoster) checkPower(g);
   for (let f = 0; f < power.length; f++) power[f] = powerKept[f]!;
 }
 
@@ -179,6 +174,6 @@ export function presentFactionMask(g: GameState): number {
     for (let rest = scanPresent(g); rest !== 0; rest &= rest - 1) mask |= 1 << g.senOwner[lowestSenator(rest)]!;
     return mask;
   }
-  keptPower(g);
+  if (verifyRoster) checkPower(g);
   return factionsPresent;
 }
