@@ -115,7 +115,8 @@ function finePenalized(g: GameState, m: Motion, reduced: number): void {
 /**
  * Puts a motion to the vote: factions vote clockwise from the Consul's left, the Consul's faction last
  * (the Consul's choice of order, fixed: docs/rules.md F-5). Each may first veto with a real tribune.
- * Returns passed or not.
+ * Returns passed or not. The rare turns (a veto, an irregular answer, a ruling, a defeat) are functions
+ * of their own, so that the loop over the factions compiles small.
  */
 export function putToVote(g: GameState, policies: readonly Policy[], m: Motion): boolean {
   const n = g.players;
@@ -147,55 +148,26 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   let reduced = 0;
   for (let i = 1, f = consulF; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (consulF + i) % n, without a division per faction
-    if (m.power[f] === 0) continue; // a faction with nobody present cannot vote or veto
-    if (mayVeto(g, m, f) && askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) {
-      g.tribunesReal[f]--;
-      // The veto cancels the entire vote: votes already bought are returned, stances wiped.
-      for (let x = 0; x < n; x++) {
-        g.treasury[x] += m.bought[x]!;
-        st.votesBought -= m.bought[x]!;
-        m.bought[x] = 0;
-        m.stance[x] = 0;
-      }
-      m.votesFor = 0;
-      m.votesAgainst = 0;
-      m.vetoedBy = f;
-      st.vetoes++;
-      // The cancelled vote removed nobody's vote after all: every penalised faction pays the fine instead.
-      for (let x = 0; x < n; x++) if (reduced & (1 << x)) st.votesRemoved--;
-      finePenalized(g, m, 0);
-      if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
-      recordFailure(g, m);
-      return false;
-    }
+    const power = m.power[f]!;
+    if (power === 0) continue; // a faction with nobody present cannot vote or veto
+    if (mayVeto(g, m, f) && askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
     let sv = policies[f]!.vote(g, f, m);
-    if (sv !== 1 && sv !== -1 && sv !== 0) {
-      policyError(g, f, `vote ${String(sv)} is not 1, 0 or -1`);
-      sv = f === m.sponsor ? 1 : 0;
+    if (sv !== 1 && sv !== -1) {
+      sv = irregularVote(g, m, f, sv);
+      if (sv === 0) continue;
     }
-    if (sv === 0 && (f === m.sponsor || noAbstention(m))) {
-      // The sponsor may not abstain on his own motion; nobody may abstain on Land Acts.
-      policyError(g, f, `may not abstain on ${MOTION_NAMES[m.kind]}`);
-      sv = f === m.sponsor ? 1 : -1;
+    let bought = 0;
+    if (m.closed) {
+      // With "no discussion" ruled, nobody may buy votes on this motion (Consular Powers, docs/rules.md).
+      if (!blocked) blocked = wantedToBuy(g, policies, m, f, sv);
+    } else {
+      bought = policies[f]!.buyVotes(g, f, m, sv);
+      if (bought !== 0) bought = payForVotes(g, f, bought);
     }
-    if (sv === 0) continue;
-    // With "no discussion" ruled, nobody may buy votes on this motion (Consular Powers, docs/rules.md).
-    let bought = m.closed ? 0 : policies[f]!.buyVotes(g, f, m, sv);
-    if (m.closed && !blocked) {
-      // Asked only to count the rulings that bound; the answer is not played.
-      const wanted = policies[f]!.buyVotes(g, f, m, sv);
-      blocked = wanted > 0 && legalInt(wanted, 0, g.treasury[f]!);
-    }
-    if (bought !== 0 && !legalInt(bought, 0, g.treasury[f]!)) {
-      policyError(g, f, `bought votes ${String(bought)} not in 0..${g.treasury[f]}`);
-      bought = 0;
-    }
-    g.treasury[f] -= bought;
-    st.votesBought += bought;
     m.bought[f] = bought;
     m.stance[f] = sv;
-    let v = m.power[f]! + bought;
-    if (m.penalized & (1 << f)) {
+    let v = power + bought;
+    if (m.penalized !== 0 && (m.penalized & (1 << f)) !== 0) {
       v--;
       reduced |= 1 << f;
       st.votesRemoved++;
@@ -204,7 +176,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     else m.votesAgainst += v;
     voters++;
   }
-  finePenalized(g, m, reduced);
+  if (m.penalized !== 0) finePenalized(g, m, reduced);
   if (st.rulings > rulingsBefore && (blocked || m.objected)) st.rulingsBinding++;
   let passed = m.votesFor > m.votesAgainst;
   if (!passed && m.votesFor === m.votesAgainst && g.params.consulCastingVote) {
@@ -213,27 +185,90 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   }
   if (passed) st.motionsPassed++;
   if (voters > 1 && (m.votesFor === 0 || m.votesAgainst === 0)) st.unanimousVotes++;
-  if (g.trace) {
-    log(g, `${passed ? 'PASSED' : 'DEFEATED'} ${m.votesFor}-${m.votesAgainst}: ${describeMotion(g, m)}`, voteRecord(g, m, passed));
-    log(g, `  votes: ${voteLine(g, m)}`);
+  if (g.trace) traceVote(g, m, passed);
+  if (!passed) defeated(g, policies, m, consulF, voters);
+  return passed;
+}
+
+/**
+ * Faction f vetoed the motion: the veto cancels the entire vote (votes already bought are returned,
+ * stances wiped) and it fails. `reduced`: the penalised factions whose vote had been reduced.
+ */
+function cancelVote(g: GameState, m: Motion, f: number, reduced: number): false {
+  const st = g.stats;
+  g.tribunesReal[f]--;
+  for (let x = 0; x < g.players; x++) {
+    g.treasury[x] += m.bought[x]!;
+    st.votesBought -= m.bought[x]!;
+    m.bought[x] = 0;
+    m.stance[x] = 0;
   }
-  if (!passed) {
-    recordFailure(g, m);
-    if (m.kind === PROSECUTE && voters > 0 && errata(g, 'rorCensorPays')) {
-      // ror-senate-errata: the Censor, not the Consul, answers for a prosecution defeated unanimously.
-      censorDefeat(g, m, consulF);
-    } else if (m.sponsor === consulF && voters > 0) {
-      // A Consul's motion defeated unanimously by all the other factions costs Prestige.
-      let unanimous = true;
-      for (let f = 0; f < n; f++) if (f !== consulF && m.stance[f] !== -1) unanimous = false;
-      // ror-senate-errata: the chair may step down instead (never over a prosecution).
-      if (unanimous && (m.kind === PROSECUTE || !offerStepDown(g, policies, m, consulF))) {
-        addPrestige(g, consulF, -g.params.consulDefeatPrestige);
-        if (g.trace) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
-      }
+  m.votesFor = 0;
+  m.votesAgainst = 0;
+  m.vetoedBy = f;
+  st.vetoes++;
+  // The cancelled vote removed nobody's vote after all: every penalised faction pays the fine instead.
+  for (let x = 0; x < g.players; x++) if (reduced & (1 << x)) st.votesRemoved--;
+  finePenalized(g, m, 0);
+  if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
+  recordFailure(g, m);
+  return false;
+}
+
+/** A vote other than for or against: an abstention (0) where allowed, else the policy's error and the vote it stands for. */
+function irregularVote(g: GameState, m: Motion, f: number, sv: number): number {
+  if (sv !== 0) {
+    policyError(g, f, `vote ${String(sv)} is not 1, 0 or -1`);
+    sv = f === m.sponsor ? 1 : 0;
+  }
+  if (sv === 0 && (f === m.sponsor || noAbstention(m))) {
+    // The sponsor may not abstain on his own motion; nobody may abstain on Land Acts.
+    policyError(g, f, `may not abstain on ${MOTION_NAMES[m.kind]}`);
+    sv = f === m.sponsor ? 1 : -1;
+  }
+  return sv;
+}
+
+/** Under a "no discussion" ruling: whether faction f wanted to buy votes (asked only to count the rulings that bound; the answer is not played). */
+function wantedToBuy(g: GameState, policies: readonly Policy[], m: Motion, f: number, sv: number): boolean {
+  const wanted = policies[f]!.buyVotes(g, f, m, sv);
+  return wanted > 0 && legalInt(wanted, 0, g.treasury[f]!);
+}
+
+/** Faction f buys `bought` votes (1 Talent each), or none when it asked for what it cannot pay (a policy error). */
+function payForVotes(g: GameState, f: number, bought: number): number {
+  if (!legalInt(bought, 0, g.treasury[f]!)) {
+    policyError(g, f, `bought votes ${String(bought)} not in 0..${g.treasury[f]}`);
+    return 0;
+  }
+  g.treasury[f] -= bought;
+  g.stats.votesBought += bought;
+  return bought;
+}
+
+/** The vote's outcome and each faction's part in the trace. */
+function traceVote(g: GameState, m: Motion, passed: boolean): void {
+  log(g, `${passed ? 'PASSED' : 'DEFEATED'} ${m.votesFor}-${m.votesAgainst}: ${describeMotion(g, m)}`, voteRecord(g, m, passed));
+  log(g, `  votes: ${voteLine(g, m)}`);
+}
+
+/** A motion defeated: it may not return unchanged this turn, and a Consul defeated by every other faction answers for it. */
+function defeated(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, voters: number): void {
+  recordFailure(g, m);
+  if (voters === 0) return;
+  if (m.kind === PROSECUTE && errata(g, 'rorCensorPays')) {
+    // ror-senate-errata: the Censor, not the Consul, answers for a prosecution defeated unanimously.
+    censorDefeat(g, m, consulF);
+  } else if (m.sponsor === consulF) {
+    // A Consul's motion defeated unanimously by all the other factions costs Prestige.
+    let unanimous = true;
+    for (let f = 0; f < g.players; f++) if (f !== consulF && m.stance[f] !== -1) unanimous = false;
+    // ror-senate-errata: the chair may step down instead (never over a prosecution).
+    if (unanimous && (m.kind === PROSECUTE || !offerStepDown(g, policies, m, consulF))) {
+      addPrestige(g, consulF, -g.params.consulDefeatPrestige);
+      if (g.trace) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
     }
   }
-  return passed;
 }
 
 /** The structured record of one vote for the replay's JSON (built only when tracing). */
