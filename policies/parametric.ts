@@ -10,7 +10,8 @@ import {
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
   recallableGarrison, tableable,
 } from '../src/legions/policy.js';
-import type { GameState } from '../src/legions/state.js';
+import { forumSenatorsInRome } from '../src/legions/forum.js';
+import { type GameState, lowestSenator } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
@@ -89,6 +90,20 @@ const SENATOR_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => in
 
 /** The senators from least to most worth, the lower card first among equals: the first that qualifies is the cheapest. */
 const BY_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => s).sort((a, b) => SENATOR_WORTH[a]! - SENATOR_WORTH[b]! || a - b);
+
+/**
+ * attractTarget's choice among a faction's senators in Rome (bit set `rome`): the one of least worth
+ * (the lower card among equals, as BY_WORTH lists them) not moved this turn and holding no office; -1 none.
+ */
+function cheapestTarget(g: GameView, rome: number): number {
+  let best = -1;
+  for (; rome !== 0; rome &= rome - 1) {
+    const s = lowestSenator(rome);
+    if (g.senMovedTurn[s] === g.turn || s === g.consul || s === g.censor || s === g.rorCfl) continue;
+    if (best < 0 || SENATOR_WORTH[s]! < SENATOR_WORTH[best]!) best = s;
+  }
+  return best;
+}
 
 /** Senator s is a neutral face up in the Forum. */
 const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && g.senWhere[s] === AT_FORUM;
@@ -177,6 +192,9 @@ export class ParametricPolicy implements Policy {
   attractTarget(g: GameView, me: number): number {
     if (!this.aggressive || g.treasury[me]! < this.w.attractMinTreasury) return -1;
     const rival = leader(g, me);
+    // In the Forum its census gives the leader's senators in Rome (some 6, not a walk over the 30 cards).
+    const rome = rival >= 0 ? forumSenatorsInRome(g, rival) : -1;
+    if (rome !== -1) return cheapestTarget(g, rome);
     // The leader's senator of least worth (the lower card among equals): read cheapest first, the first found is the one.
     for (let k = 0; k < BY_WORTH.length; k++) {
       const s = BY_WORTH[k]!;

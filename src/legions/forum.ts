@@ -29,6 +29,17 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
   recruitKnights(g, policies);
   sponsorGames(g, policies);
   distributeTribunes(g);
+  g.scratch[4 * g.players] = 0; // the census is the Forum's: forumSenatorsInRome reads -1 from here on
+}
+
+/**
+ * Faction f's senators in Rome as a bit set (bit s: senator s), from the Forum's census: exact from the
+ * Forum's attendance to the end of its step (while attraction targets are asked), -1 at any other time.
+ * Players may read it instead of walking the senators.
+ */
+export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
+  const n = g.players;
+  return g.scratch[4 * n] === 1 ? g.scratch[3 * n + f]! : -1;
 }
 
 /** Attendance: each faction shows which of its senators in Rome attend (Forum or Senate). */
@@ -50,7 +61,8 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 /**
  * The Forum's attendance (as takeAttendance), with its census in g.scratch and its face-up neutrals in
  * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
- * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s).
+ * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
+ * and which are in Rome (scratch[3n + f]); scratch[4n] is 1 while the census stands (forumSenatorsInRome).
  * Every change of faction in the Forum updates it (joinFaction), so it is never counted again.
  */
 function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
@@ -58,7 +70,7 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   const forum = g.forumList;
   let k = 0;
-  for (let f = 0; f < 3 * n; f++) census[f] = 0;
+  for (let f = 0; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = g.senOwner[s]!;
     const where = g.senWhere[s];
@@ -68,12 +80,14 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
       continue;
     }
     census[f]++;
+    census[3 * n + f] |= 1 << s;
     if (askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
       g.senPresent[s] = 1;
       census[n + f]++;
       census[2 * n + f] |= 1 << s;
     } else g.senPresent[s] = 0;
   }
+  census[4 * n] = 1;
   shorten(forum, k); // written over the last Forum's list (emptying it first would free its storage)
 }
 
@@ -94,12 +108,14 @@ function joinFaction(g: GameState, s: number, f: number): void {
     census[owner]--;
     census[n + owner] -= g.senPresent[s]!;
     census[2 * n + owner] &= ~(1 << s);
+    census[3 * n + owner] &= ~(1 << s);
   }
   g.senOwner[s] = f;
   g.senWhere[s] = AT_ROME;
   g.senPresent[s] = g.params.forumWinAttends;
   g.senMovedTurn[s] = g.turn;
   census[f]++;
+  census[3 * n + f] |= 1 << s;
   if (g.senPresent[s]) {
     census[n + f]++;
     census[2 * n + f] |= 1 << s;

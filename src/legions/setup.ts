@@ -116,7 +116,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameSt
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
     agenda: newAgenda(n, 8), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
     developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
-    motion: newMotion(n), cands: [], candsListing: newCandsListing(), rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(3 * n, 0),
+    motion: newMotion(n), cands: [], candsListing: newCandsListing(), rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(4 * n + 1, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
   g.freshState = filled(g.wars.status.length * MAX_DET, 0);
