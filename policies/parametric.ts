@@ -6,11 +6,10 @@ import {
   RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
 } from '../src/legions/motion.js';
 import {
-  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, type GameView, isFrontier,
+  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, type GameView, isFrontier,
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
   recallableGarrison, tableable,
 } from '../src/legions/policy.js';
-import { forumSenatorsInRome } from '../src/legions/forum.js';
 import { type GameState, lowestSenator } from '../src/legions/state.js';
 import {
   activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
