@@ -2,9 +2,9 @@
 import { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } from '../common.js';
 import { motionRules, PROSECUTE } from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import { AT_ROME, factionName, type GameState, lowestSenator, SENATORS, senatorName } from '../state.js';
 import { convictionReward } from '../ror/senate-errata.js';
-import { askProposal, inCands, listMask, type MotionRules } from './agenda.js';
+import { askProposal, inCands, listMask, type MotionRules, senatorBits } from './agenda.js';
 import { before, logEffects } from './describe.js';
 import { hasSenatorPresent, putToVote } from './voting.js';
 
@@ -21,6 +21,31 @@ export function majorEligible(g: GameState, s: number): boolean {
   return g.senSpoilsTurn[s] === g.turn - 1 && g.turn >= 2;
 }
 
+/**
+ * The senators open to prosecution by the Censor's faction `cf` (bit s): those minorEligible, found
+ * from the turn's offences first (a few senators), then kept if they are faction senators in Rome
+ * outside the Censor's faction.
+ */
+export function openToProsecution(g: GameState, cf: number): number {
+  const turn = g.turn;
+  const lastTurn = turn >= 2 ? turn - 1 : -1; // spoils count from the previous turn, never before turn 2
+  let offences = senatorBits(lastTurn >= 0 ? g.outgoingConsul : -1, lastTurn >= 0 ? g.outgoingCensor : -1, g.rorExDictator, g.rorExMasterOfHorse);
+  const spoils = g.senSpoilsTurn;
+  const claims = g.senGovClaimReturn;
+  const concessions = g.senConcessionTurn;
+  for (let s = 0; s < SENATORS; s++) {
+    if (spoils[s] === lastTurn || claims[s] === turn || concessions[s] === turn) offences |= 1 << s;
+  }
+  let open = 0;
+  for (let rest = offences; rest !== 0; rest &= rest - 1) {
+    // The accused is a faction senator in Rome, not of the Censor's own faction.
+    const s = lowestSenator(rest);
+    const f = g.senOwner[s]!;
+    if (f >= 0 && f !== cf && g.senWhere[s] === AT_ROME) open |= 1 << s;
+  }
+  return open;
+}
+
 export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   if (g.censor < 0) return;
   const cf = g.senOwner[g.censor]!;
@@ -30,14 +55,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
   const rules: MotionRules = motionRules({
     candidates(gs) {
-      let open = 0;
-      for (let s = 0; s < SENATORS; s++) {
-        // The accused is a faction senator in Rome, not of the Censor's own faction.
-        const f = gs.senOwner[s]!;
-        if (f < 0 || f === cf || gs.senWhere[s] !== AT_ROME) continue;
-        if (minorEligible(gs, s)) open |= 1 << s;
-      }
-      listMask(gs, open);
+      listMask(gs, openToProsecution(gs, cf));
     },
     check(gs, m) {
       if (!inCands(gs, m.senator)) return 'not open to prosecution';
