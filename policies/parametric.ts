@@ -92,7 +92,8 @@ const BY_WORTH: readonly number[] = Array.from({ length: 30 }, (_, s) => s).sort
 
 /**
  * attractTarget's choice among a faction's senators in Rome (bit set `rome`): the one of least worth
- * (the lower card among equals, as BY_WORTH lists them) not moved this turn and holding no office; -1 none.
+ * (the lower card among equals, as BY_WORTH lists them) not moved this turn and not the Consul, Censor or
+ * Consul for Life; -1 none.
  */
 function cheapestTarget(g: GameView, rome: number): number {
   let best = -1;

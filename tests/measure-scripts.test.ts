@@ -35,4 +35,14 @@ describe('measuring scripts', () => {
     expect(badChunk.status).toBe(2);
     expect(badChunk.stderr.trim()).toBe('ab-builds: CHUNK and PAIRS must be positive whole numbers (got x, 1)');
   });
+
+  it('warm-up refuses a bad GAMES or THREADS and extra arguments, each in one line', () => {
+    const bad = run('warm-up.mjs', '1000', 'two');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe('warm-up: GAMES and THREADS must be positive whole numbers (got 1000, two)');
+    const extra = run('warm-up.mjs', '1000', '2', '3');
+    expect(extra.status).toBe(2);
+    expect(extra.stderr.trim().split('\n')).toHaveLength(1);
+    expect(extra.stderr).toContain('too many arguments');
+  });
 });

@@ -14,6 +14,7 @@ const bag: number[] = [];
 
 export function forumStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'forum';
+  g.scratch[4 * g.players] = 0; // (the census is taken afresh below: forumSenatorsInRome reads -1 until then)
   if (g.rorCaptive >= 0) resolveCaptive(g, policies); // ror-frontier: ransom before the Forum (errata 10.81)
   attendanceAndCensus(g, policies);
   for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
@@ -39,7 +40,7 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
  */
 export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
   const n = g.players;
-  return g.scratch[4 * n] === 1 ? g.scratch[3 * n + f]! : -1;
+  return g.step === 'forum' && g.scratch[4 * n] === 1 ? g.scratch[3 * n + f]! : -1;
 }
 
 /** Attendance: each faction shows which of its senators in Rome attend (Forum or Senate). */

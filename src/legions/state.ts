@@ -557,7 +557,7 @@ export interface GameState {
   bids: number[];
   /** The face-up neutral senators of the current Forum, in card order: exact while bids are asked, not updated as they leave. */
   forumList: number[];
-  /** Per-faction counters (3 x players) for one-pass censuses. */
+  /** Per-faction counters for one-pass censuses (4 x players, then the Forum's census flag at 4 x players: forum.ts). */
   scratch: number[];
 
   /** Bills variation: the motions of the bill being drafted or voted. */

@@ -235,7 +235,7 @@ function wantedToBuy(g: GameState, policies: readonly Policy[], m: Motion, f: nu
   return wanted > 0 && legalInt(wanted, 0, g.treasury[f]!);
 }
 
-/** Faction f buys `bought` votes (1 Talent each), or none when it asked for what it cannot pay (a policy error). */
+/** Faction f buys `bought` votes (1 Talent each), or none when the number is not in 0..its treasury (a policy error). */
 function payForVotes(g: GameState, f: number, bought: number): number {
   if (!legalInt(bought, 0, g.treasury[f]!)) {
     policyError(g, f, `bought votes ${String(bought)} not in 0..${g.treasury[f]}`);
@@ -252,7 +252,10 @@ function traceVote(g: GameState, m: Motion, passed: boolean): void {
   log(g, `  votes: ${voteLine(g, m)}`);
 }
 
-/** A motion defeated: it may not return unchanged this turn, and a Consul defeated by every other faction answers for it. */
+/**
+ * A motion defeated: it may not return unchanged this turn, and a Consul defeated by every other faction
+ * answers for it (ror-senate-errata: the Censor, for a prosecution).
+ */
 function defeated(g: GameState, policies: readonly Policy[], m: Motion, consulF: number, voters: number): void {
   recordFailure(g, m);
   if (voters === 0) return;
