@@ -16,6 +16,16 @@ export function legionsWanted(g: GameView, w: number, mr: number, margin: number
   return Math.max(Math.ceil(target / 2), target - mr);
 }
 
+/**
+ * The faction legions in the box (`boxMask`) sent with `count` State legions toward `need`: the lowest
+ * factions' first, until the need is met (only the legions in the box are visited, none when it holds none).
+ */
+export function boxLegionsSent(boxMask: number, count: number, need: number): number {
+  let mask = 0;
+  for (let rest = boxMask, sent = count; rest !== 0 && sent < need; rest &= rest - 1, sent++) mask |= rest & -rest;
+  return mask;
+}
+
 /** The State's committed costs next turn: wars, legion upkeep, commanders, plus a margin. */
 export function stateReserve(g: GameView): number {
   takeWarsCensus(g);

@@ -12,7 +12,7 @@ import {
 } from '../src/legions/policy.js';
 import { type GameState, lowestSenator } from '../src/legions/state.js';
 import {
-  activeWars, AT_FORUM, AT_ROME, bestOwn, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
+  activeWars, AT_FORUM, AT_ROME, bestOwn, boxLegionsSent, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
   maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
   standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
@@ -451,8 +451,7 @@ export class ParametricPolicy implements Policy {
       m.target = w;
       m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
-      let mask = 0;
-      for (let f = 0; f < g.players && m.count + popcount(mask) < need; f++) if (boxMask & (1 << f)) mask |= 1 << f;
+      const mask = boxLegionsSent(boxMask, m.count, need);
       m.mask = mask;
       // Legions left without a commander (Deaths) get a new one even when nothing more is sent.
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
@@ -502,8 +501,7 @@ export class ParametricPolicy implements Policy {
       m.det = d;
       m.senator = cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
-      let mask = 0;
-      for (let f = 0; f < g.players && m.count + popcount(mask) < need; f++) if (boxMask & (1 << f)) mask |= 1 << f;
+      const mask = boxLegionsSent(boxMask, m.count, need);
       m.mask = mask;
       const sent = m.count + popcount(mask);
       if (sent === 0 || (!coop && sent + Math.min(militaryRatingOf(cmd), sent) <= g.wars.armies[w]!)) continue;

@@ -72,6 +72,13 @@ function detFields(g: GameState, m: Motion, transfer: boolean): string | null {
   return null;
 }
 
+/** "count must be 0..n", written once per n: some 15 dispatches a game lapse for asking more legions than the box holds. */
+const countMessages: string[] = [];
+function countInBox(n: number): string {
+  if (n < 0 || n > 63) return `count must be 0..${n}`;
+  return (countMessages[n] ??= `count must be 0..${n}`);
+}
+
 const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
@@ -145,19 +152,21 @@ const dispatchRules: MotionRules = motionRules({
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
-    if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return countInBox(g.legionsBox);
+    // (No faction legion sent: none need be looked for in the box.)
+    if (m.mask !== 0 && !maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
     const bad = detFields(g, m, false);
     if (bad !== null) return bad;
     const d = m.det;
-    const here = detLegions(g, w, d);
-    const after = here + m.count + popcount(m.mask);
     if (detCommander(g, w, d) >= 0) {
       if (m.senator !== -1) return d === 0 ? 'the war already has a commander' : 'that detachment already has a commander';
       if (dictatorCommands(g, w, d)) return 'the Dictator cannot be reinforced'; // ror-dictator (General Recall rules)
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
+    // A new commander: the legions he would have (counted only now, a reinforcement needs no count).
+    const here = detLegions(g, w, d);
+    const after = here + m.count + popcount(m.mask);
     // (Detachment 0 without commander or legions is the lowest free one: no need to look for it.)
     if (here === 0 && d !== 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
     return after > 0 ? null : 'a commander needs legions';
