@@ -14,7 +14,7 @@ const bag: number[] = [];
 
 export function forumStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'forum';
-  g.scratch[4 * g.players] = 0; // (the census is taken afresh below: forumSenatorsInRome reads -1 until then)
+  g.scratch[4 * g.players] = 0; // the census is taken afresh below: forumSenatorsInRome reads -1 until then
   if (g.rorCaptive >= 0) resolveCaptive(g, policies); // ror-frontier: ransom before the Forum (errata 10.81)
   attendanceAndCensus(g, policies);
   for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
@@ -35,8 +35,9 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
 
 /**
  * Faction f's senators in Rome as a bit set (bit s: senator s), from the Forum's census: exact from the
- * Forum's attendance to the end of its step (while attraction targets are asked), -1 at any other time.
- * Players may read it instead of walking the senators.
+ * Forum's attendance to the end of its step (while attraction targets are asked), -1 at any other time
+ * (also in a state copied mid-Forum and played on: the step is read too). Players may read it instead
+ * of walking the senators.
  */
 export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
   const n = g.players;

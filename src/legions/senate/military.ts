@@ -72,13 +72,6 @@ function detFields(g: GameState, m: Motion, transfer: boolean): string | null {
   return null;
 }
 
-/** "count must be 0..n", written once per n: some 15 dispatches a game lapse for asking more legions than the box holds. */
-const countMessages: string[] = [];
-function countInBox(n: number): string {
-  if (n < 0 || n > 63) return `count must be 0..${n}`;
-  return (countMessages[n] ??= `count must be 0..${n}`);
-}
-
 const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
@@ -152,7 +145,7 @@ const dispatchRules: MotionRules = motionRules({
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return countInBox(g.legionsBox);
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
     // (No faction legion sent: none need be looked for in the box.)
     if (m.mask !== 0 && !maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
     const bad = detFields(g, m, false);

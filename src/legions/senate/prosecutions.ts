@@ -24,7 +24,8 @@ export function majorEligible(g: GameState, s: number): boolean {
 /**
  * The senators open to prosecution by the Censor's faction `cf` (bit s): those minorEligible, found
  * from the turn's offences first (a few senators), then kept if they are faction senators in Rome
- * outside the Censor's faction.
+ * outside the Censor's faction. The offences are minorEligible's and majorEligible's: change them
+ * together (tests/prosecution-candidates.test.ts compares the two at every proposal).
  */
 export function openToProsecution(g: GameState, cf: number): number {
   const turn = g.turn;

@@ -167,7 +167,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     m.bought[f] = bought;
     m.stance[f] = sv;
     let v = power + bought;
-    if (m.penalized !== 0 && (m.penalized & (1 << f)) !== 0) {
+    if ((m.penalized & (1 << f)) !== 0) {
       v--;
       reduced |= 1 << f;
       st.votesRemoved++;
@@ -176,7 +176,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     else m.votesAgainst += v;
     voters++;
   }
-  if (m.penalized !== 0) finePenalized(g, m, reduced);
+  finePenalized(g, m, reduced);
   if (st.rulings > rulingsBefore && (blocked || m.objected)) st.rulingsBinding++;
   let passed = m.votesFor > m.votesAgainst;
   if (!passed && m.votesFor === m.votesAgainst && g.params.consulCastingVote) {
