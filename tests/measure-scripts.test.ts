@@ -45,4 +45,21 @@ describe('measuring scripts', () => {
     expect(extra.stderr.trim().split('\n')).toHaveLength(1);
     expect(extra.stderr).toContain('too many arguments');
   });
+
+  it('ab-instructions refuses a bad WARM, a root without a build, a bad policy and no roots, each in one line', () => {
+    const badWarm = run('ab-instructions.mjs', root, root, 'ten', '5');
+    expect(badWarm.status).toBe(2);
+    expect(badWarm.stderr.trim()).toBe('ab-instructions: WARM and MEASURE must be positive whole numbers (got ten, 5)');
+    const noBuild = run('ab-instructions.mjs', join(root, 'tests'), root, '1', '1');
+    expect(noBuild.status).toBe(2);
+    expect(noBuild.stderr.trim().split('\n')).toHaveLength(1);
+    expect(noBuild.stderr).toContain('has no build');
+    const badPolicy = run('ab-instructions.mjs', root, root, '1', '1', 'no-such-policy');
+    expect(badPolicy.status).toBe(2);
+    expect(badPolicy.stderr.trim().split('\n')).toHaveLength(1);
+    expect(badPolicy.stderr).toMatch(/^ab-instructions: .*no-such-policy/);
+    const usage = run('ab-instructions.mjs', root);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/^ab-instructions: usage: node scripts\/ab-instructions\.mjs A_ROOT B_ROOT/);
+  });
 });
