@@ -18,9 +18,8 @@ const powerKept: number[] = [0, 0, 0, 0, 0];
 let factionsPresent = 0;
 /** Per faction, the Influence of its senators present (its votes before knights). */
 const influenceKept: number[] = [0, 0, 0, 0, 0];
-/** Per senator, the faction whose votes count him (-1: none, he is not present). */
-const countedFor: number[] = [];
-for (let s = 0; s < SENATORS; s++) countedFor.push(-1);
+/** Per faction, the senators present whose votes it counts (bit s): a moving senator's old faction is read here. */
+const countedMask: number[] = [0, 0, 0, 0, 0];
 
 /**
  * Tests (tests/setup.ts turns it on for every test): every read of what the roster keeps is checked
@@ -50,30 +49,47 @@ function scanForum(g: GameState): number {
 }
 
 /**
- * The meeting opens (attendance taken): from now on its roster is kept. Who is present, the Forum's
- * neutrals and each faction's votes are taken in one pass over the senators (every meeting's
- * elections ask for the votes).
+ * The meeting opens (attendance taken): from now on its roster is kept. Who is present (by faction) and
+ * the Forum's neutrals are taken in one pass over the senators, each faction's votes from its set
+ * (every meeting's elections ask for the votes).
  */
 export function openRoster(g: GameState): void {
   meetingOf = g;
-  for (let f = 0; f < g.players; f++) influenceKept[f] = 0;
-  let present = 0;
+  const n = g.players;
+  while (countedMask.length < n) countedMask.push(0);
+  for (let f = 0; f < n; f++) countedMask[f] = 0;
+  const owner = g.senOwner;
+  const where = g.senWhere;
+  const attends = g.senPresent;
   let forum = 0;
   for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    const where = g.senWhere[s];
-    if (f >= 0 && where === AT_ROME && g.senPresent[s]) {
-      present |= 1 << s;
-      countedFor[s] = f;
-      influenceKept[f] += influenceOf(s);
-    } else {
-      countedFor[s] = -1;
-      if (where === AT_FORUM) forum |= 1 << s;
-    }
+    const w = where[s];
+    if (w === AT_ROME) {
+      const f = owner[s]!;
+      if (f >= 0 && attends[s] !== 0) countedMask[f] |= 1 << s;
+    } else if (w === AT_FORUM) forum |= 1 << s;
+  }
+  let present = 0;
+  for (let f = 0; f < n; f++) {
+    const mask = countedMask[f]!;
+    present |= mask;
+    influenceKept[f] = influenceOfSet(mask);
   }
   presentMask = present;
   forumMask = forum;
   keepPower(g);
+}
+
+/** The Influence of a set of senators (bit s): each counts 1, and 1 more from senator 10 on and from 20 on (influenceOf). */
+function influenceOfSet(mask: number): number {
+  return bitCount(mask) + bitCount(mask >>> 10) + bitCount(mask >>> 20);
+}
+
+/** Set bits of a 32-bit mask, without a loop over them. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** powerKept and factionsPresent from influenceKept (knights vote only with their faction's senators present). */
@@ -104,11 +120,17 @@ export function senatorMoved(g: GameState, s: number): void {
   if (where === AT_FORUM) forumMask |= bit;
   else forumMask &= ~bit;
   const now = (presentMask & bit) !== 0 ? g.senOwner[s]! : -1;
-  const was = countedFor[s]!;
+  let was = -1;
+  for (let f = 0; f < g.players; f++) if ((countedMask[f]! & bit) !== 0) was = f;
   if (now === was) return;
-  if (was >= 0) addInfluence(g, was, -influenceOf(s));
-  if (now >= 0) addInfluence(g, now, influenceOf(s));
-  countedFor[s] = now;
+  if (was >= 0) {
+    countedMask[was] &= ~bit;
+    addInfluence(g, was, -influenceOf(s));
+  }
+  if (now >= 0) {
+    countedMask[now] |= bit;
+    addInfluence(g, now, influenceOf(s));
+  }
 }
 
 /** Faction f's present Influence changes by d: its votes (knights count only with a senator present) and presence follow. */
@@ -155,6 +177,9 @@ function checkPower(g: GameState): void {
   for (let f = 0; f < g.players; f++) fresh.push(0);
   if (scanPower(g, fresh) !== factionsPresent) stale('set of factions present');
   for (let f = 0; f < g.players; f++) if (fresh[f] !== powerKept[f]) stale('count of votes');
+  for (let f = 0; f < g.players; f++) fresh[f] = 0;
+  for (let rest = scanPresent(g); rest !== 0; rest &= rest - 1) fresh[g.senOwner[lowestSenator(rest)]!] |= rest & -rest;
+  for (let f = 0; f < g.players; f++) if (fresh[f] !== countedMask[f]) stale("sets of each faction's senators present");
 }
 
 /** Writes into `power` (one entry per faction) the votes each commands now. */
