@@ -48,14 +48,6 @@ const RULES_BY_KIND: MotionRules[] = [];
 for (const [kind, rules] of OPEN_MOTIONS) RULES_BY_KIND[kind] = rules;
 RULES_BY_KIND[DEVELOP] = developRules;
 
-/** Whether a kind may be moved at all under the variations in play. */
-function allowedKind(g: GameState, kind: number): boolean {
-  if (kind === LAND_ACT || kind === REPEAL_LAND_ACT) return g.variants['land-acts'];
-  if (kind === GARRISON || kind === RECALL_GARRISON) return g.variants['ror-garrisons'];
-  if (kind === CENSURE) return !g.variants.tempo; // Tempo: no miscellaneous motions
-  return true;
-}
-
 /**
  * One meeting's open business: the factions' own raising (when the military business reaches it),
  * and the kind whose candidates g.cands holds, current until a motion is resolved (-1: none), so
@@ -70,18 +62,34 @@ interface Business {
   readonly judged: number;
 }
 
+/** Per kind of motion (0..31): bit k when it is OPEN_MOTIONS[k], else 0. */
+const OPEN_BIT: readonly number[] = Array.from({ length: 32 }, (_, kind) => {
+  const k = OPEN_KIND.indexOf(kind);
+  return k < 0 ? 0 : 1 << k;
+});
+
+/** Every kind of the open business, as bits of kinds (1 << kind). */
+const OPEN_KIND_BITS = OPEN_KIND.reduce((a, kind) => a | (1 << kind), 0);
+
+/** Every OPEN_MOTIONS[k], as bits k. */
+const ALL_OPEN = (1 << OPEN_KIND.length) - 1;
+
 /** Bit k set for each OPEN_MOTIONS[k] the variations in play allow. */
 function allowedKinds(g: GameState): number {
-  let allowed = 0;
-  for (let k = 0; k < OPEN_KIND.length; k++) if (allowedKind(g, OPEN_KIND[k]!)) allowed |= 1 << k;
+  let allowed = ALL_OPEN;
+  if (!g.variants['land-acts']) allowed &= ~(OPEN_BIT[LAND_ACT]! | OPEN_BIT[REPEAL_LAND_ACT]!);
+  if (!g.variants['ror-garrisons']) allowed &= ~(OPEN_BIT[GARRISON]! | OPEN_BIT[RECALL_GARRISON]!);
+  if (g.variants.tempo) allowed &= ~OPEN_BIT[CENSURE]!; // Tempo: no miscellaneous motions
   return allowed;
 }
 
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
 function kindsAsked(policy: Policy): number {
-  const never = policy.neverProposes ?? 0;
-  let asked = 0;
-  for (let k = 0; k < OPEN_KIND.length; k++) if ((never & (1 << OPEN_KIND[k]!)) === 0) asked |= 1 << k;
+  let asked = ALL_OPEN;
+  // Only the kinds it never proposes that the open business has are visited (some four a policy).
+  for (let never = (policy.neverProposes ?? 0) & OPEN_KIND_BITS; never !== 0; never &= never - 1) {
+    asked &= ~OPEN_BIT[31 - Math.clz32(never & -never)]!;
+  }
   return asked;
 }
 
@@ -96,7 +104,9 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
   const asked = policies.map(kindsAsked);
-  const ob: Business = { ownRaise, listed: -1, asked, judged: asked.reduce((a, b) => a | b, 0) & allowedKinds(g) };
+  let anyAsked = 0;
+  for (let f = 0; f < asked.length; f++) anyAsked |= asked[f]!;
+  const ob: Business = { ownRaise, listed: -1, asked, judged: anyAsked & allowedKinds(g) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
