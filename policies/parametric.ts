@@ -660,23 +660,38 @@ export class ParametricPolicy implements Policy {
   /**
    * The entry of highest key (ours 30, else 10 per step of our vote from against to for, less its
    * military stage), the earliest among equals. Our own motions are weighed first: their key needs no
-   * vote, and another's motion is weighed (its vote asked) only while it could still beat the best.
+   * vote. Others' are weighed earliest military stage first, and one (its vote asked) only while it
+   * could still beat the best: a stage's key is at most 20 less the stage, so once a stage cannot
+   * beat the best, no later one can.
    */
   private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number, votes: number[]): number {
     let best = -1;
     let bestKey = -Infinity;
-    for (let pass = 0; pass < 2; pass++) {
-      const ours = pass === 0;
-      if (!ours && bestKey > 20) break; // another's motion keys at most 20: one of ours already beats them all
+    let othersStages = 0; // bit s: another faction's motion of stage s is pending
+    for (let i = 0; i < count; i++) {
+      const m = agenda[i]!;
+      const stage = Math.max(0, STAGE[m.kind]!);
+      if (m.sponsor !== me) {
+        othersStages |= 1 << stage;
+        continue;
+      }
+      const key = 30 - stage;
+      if (key < bestKey || (key === bestKey && i > best)) continue;
+      if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
+      bestKey = key;
+      best = i;
+    }
+    for (let stage = 0; othersStages >> stage !== 0; stage++) {
+      if ((othersStages & (1 << stage)) === 0) continue;
+      const most = 20 - stage; // its key if we are for it
+      if (most < bestKey) break;
       for (let i = 0; i < count; i++) {
         const m = agenda[i]!;
-        if ((m.sponsor === me) !== ours) continue;
-        const stage = Math.max(0, STAGE[m.kind]!);
-        const most = (ours ? 30 : 20) - stage; // its key if we are for it
-        if (most < bestKey || (most === bestKey && i > best)) continue;
+        if (m.sponsor === me || Math.max(0, STAGE[m.kind]!) !== stage) continue;
+        if (most === bestKey && i > best) break; // nothing left of this stage can beat the best
         if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
         // Preference first; among equals the earlier military stage, so no business is cut short by accident.
-        const key = ours ? most : (this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - stage;
+        const key = (this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - stage;
         if (key > bestKey || (key === bestKey && i < best)) {
           bestKey = key;
           best = i;
