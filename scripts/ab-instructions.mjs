@@ -3,9 +3,10 @@
 // steps of well under 1 % can be told apart on a shared, drifting host where timings cannot
 // (scripts/ab-builds.mjs). Instructions are not time (cache misses and mispredicted branches are
 // left out): keep a step when it executes fewer instructions AND ab-builds does not find it slower.
-// Each build plays WARM games, and separately WARM + MEASURE games, in one V8 thread (--single-threaded:
-// no concurrent compiler, so the counts repeat); the difference over MEASURE is the instructions of a
-// warm game, the start and most of the compiling cancelled. Two copies of one build read 1.000 ± 0.003.
+// Each build plays WARM games, and separately WARM + MEASURE games, in one V8 thread with a garbage
+// collector scheduled by allocation, not by time (--single-threaded, --predictable-gc-schedule: so the
+// counts repeat, within about 0.1 % on a machine loaded four times over); the difference over MEASURE
+// is the instructions of a warm game, the start and most of the compiling cancelled.
 // Each ROOT is a checkout with its dist/ built. Under valgrind a game runs some 50 times slower: the
 // defaults take about a minute and a half per build (the two builds are counted side by side).
 // Usage: node scripts/ab-instructions.mjs A_ROOT B_ROOT [WARM=1000] [MEASURE=2000] [POLICY=competent]
@@ -59,7 +60,7 @@ function count(root, games) {
   return new Promise((done) => {
     const child = spawn('valgrind', [
       '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null',
-      process.execPath, '--single-threaded', '--hash-seed=1', me, '--play', root, String(games), policy,
+      process.execPath, '--single-threaded', '--hash-seed=1', '--predictable-gc-schedule', me, '--play', root, String(games), policy,
     ], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err += d; });
