@@ -1,10 +1,10 @@
 // Determinism: a game is a function of (configuration, seed, policies); traces, clones and seeds.
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
-import { clonePrng, gameSeed, makePrng, makeStream, mixPrefix, type Stream, Tychei } from '../src/core/rng.js';
+import { clonePrng, copyPrng, gameSeed, makePrng, makeStream, mixPrefix, type Stream, Tychei } from '../src/core/rng.js';
 import { initPolicies, playGame, playOn, startGame } from '../src/legions/game.js';
 import { makeOutcome } from '../src/legions/outcome.js';
-import { cloneState, copyState, type GameState, SURVIVED } from '../src/legions/state.js';
+import { cloneState, copyState, type GameState, makeStreams, reseedStreams, SURVIVED } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { parsePolicies } from '../policies/index.js';
 import { makeConfig } from './helpers.js';
@@ -295,6 +295,43 @@ describe('random streams', () => {
       const q = new Tychei(n);
       for (let i = 0; i < 50; i++) expect(q.int32()).toBe(p.int32());
     }
+  });
+
+  it('a game\'s streams, seeded at their first use, draw what seed + name draws whatever is done first', () => {
+    const seed = 'bc954cfa31b6455b';
+    const names: [keyof ReturnType<typeof makeStreams>, string][] = [
+      ['cards', '/cards'], ['events', '/events'], ['senators', '/senators'], ['tribunes', '/tribunes'],
+      ['deaths', '/deaths'], ['revolts', '/revolts'], ['rorGarrisons', '/ror-garrisons'],
+      ['rorAssassination', '/ror-assassination'], ['commanders', '/commanders'], ['repopulation', '/repopulation'],
+      ['dictator', '/dictator'],
+    ];
+    const first = (x: Stream): number[] => [x.int32(), x.int32(), x.int32()];
+    // Each way of using a stream not yet drawn from: a draw, its state, a clone, a copy over another, a copy onto it.
+    const uses: ((x: Stream) => number[])[] = [
+      (x) => first(x),
+      (x) => first(new Tychei(x.state())),
+      (x) => first(clonePrng(x)),
+      (x) => first(copyPrng(makeStream('other'), x)),
+      (x) => {
+        const c = clonePrng(x); // x drawn from after its copy was taken from it
+        return [...first(x), ...first(c)].slice(3);
+      },
+    ];
+    for (const use of uses) {
+      const s = makeStreams(seed, 5);
+      for (const [key, name] of names) expect(use(s[key] as Stream)).toEqual(first(makePrng(seed + name)));
+      for (let f = 0; f < 5; f++) expect(use(s.policy[f]!)).toEqual(first(makePrng(`${seed}/policy${f}`)));
+    }
+    // Reseeded in place (a search's streams), drawn or not before: as new.
+    const g = { rng: makeStreams(seed, 5), players: 5 } as unknown as GameState;
+    g.rng.cards.int32();
+    reseedStreams(g, 'dc34e3261b37fd08');
+    expect(first(g.rng.cards)).toEqual(first(makePrng('dc34e3261b37fd08/cards')));
+    expect(first(g.rng.deaths)).toEqual(first(makePrng('dc34e3261b37fd08/deaths')));
+    const t = new Tychei('x', mixPrefix(seed)); // reseed after seedLater: the pending name is dropped
+    t.seedLater('/cards', mixPrefix(seed));
+    t.reseed(7);
+    expect(first(t)).toEqual(first(new Tychei(7)));
   });
 
   it('clonePrng yields the same future numbers and is independent', () => {

@@ -33,6 +33,8 @@ export class Tychei implements Stream {
   b = 0;
   c = 2654435769 | 0;
   d = 1367130551;
+  /** The name still to be mixed in (seedLater), or null: a game's stream is seeded at its first use. */
+  private later: string | null = null;
 
   /**
    * A string seed is mixed in character by character, then 20 values are discarded (as seedrandom
@@ -50,6 +52,7 @@ export class Tychei implements Stream {
       this.restore(from);
       text = String(seed);
     } else {
+      this.later = null;
       this.a = 0;
       this.b = 0;
       this.c = 2654435769 | 0;
@@ -62,8 +65,26 @@ export class Tychei implements Stream {
     mix(this, text, 20);
   }
 
-  /** Sets the state saved by state() (of this generator or of a seedrandom tychei). */
+  /**
+   * As reseed(text, from), but the mixing waits for the first draw or state(): most of a game's streams
+   * (the variations', the policies' that draw nothing) are never drawn from.
+   */
+  seedLater(text: string, from: TycheiState): void {
+    this.restore(from);
+    this.later = text;
+  }
+
+  /** Mixes in the name seedLater left (same state as reseed would have made). */
+  private settle(): void {
+    const text = this.later!;
+    this.later = null;
+    mix(this, text, 20);
+  }
+
+  /** Sets the state saved by state() (of this generator, another Tychei, or a seedrandom tychei). */
   restore(st: TycheiState): void {
+    if (st instanceof Tychei && st.later !== null) st.settle();
+    this.later = null;
     this.a = st.a;
     this.b = st.b;
     this.c = st.c;
@@ -71,6 +92,7 @@ export class Tychei implements Stream {
   }
 
   private next(): number {
+    if (this.later !== null) this.settle();
     let b = this.b;
     let c = this.c;
     let d = this.d;
@@ -103,6 +125,7 @@ export class Tychei implements Stream {
   }
 
   state(): TycheiState {
+    if (this.later !== null) this.settle();
     return { a: this.a, b: this.b, c: this.c, d: this.d };
   }
 }

@@ -331,13 +331,14 @@ const STREAM_KEYS = [
   'repopulation', 'dictator',
 ] as const;
 
-/** A stream of a game seeded `seed + name` from `base` = mixPrefix(seed), reusing `old` when it is a Tychei. */
+/**
+ * A stream of a game seeded `seed + name` from `base` = mixPrefix(seed), reusing `old` when it is a
+ * Tychei; the name is mixed in at its first draw (twelve of a base game's sixteen streams draw nothing).
+ */
 function seeded(old: Stream | undefined, name: string, base: TycheiState): Stream {
-  if (old instanceof Tychei) {
-    old.reseed(name, base);
-    return old;
-  }
-  return new Tychei(name, base);
+  const t = old instanceof Tychei ? old : new Tychei(base);
+  t.seedLater(name, base);
+  return t;
 }
 
 export function makeStreams(seed: string, players: number): Streams {
