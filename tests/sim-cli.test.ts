@@ -313,6 +313,9 @@ describe('bench', () => {
     expect(b.games).toBe(40);
     expect(b.single).toMatchObject({ games: 40, signature: b.signature });
     expect(b.rngFloor).toMatchObject({ streamsPerGame: 16 });
+    // Streams are mixed in at their first draw: the floor pays for those a game draws from, not all 16.
+    expect(b.rngFloor.streamsDrawnPerGame).toBeGreaterThanOrEqual(2);
+    expect(b.rngFloor.streamsDrawnPerGame).toBeLessThan(16);
     expect(b.rngFloor.drawsPerGame).toBeGreaterThan(100);
     expect(b.rngFloorRatio).toBeCloseTo(b.single.seconds / b.rngFloor.seconds, 10);
     expect(b.rollout).toMatchObject({ games: 1 });
@@ -330,7 +333,7 @@ describe('bench', () => {
     expect(t.status).toBe(0);
     for (const line of [/^games\/s 1 thread [\d,]+ \(worker, warm; [\d,]+ with start-up; [\d,]+ on the main thread, warm, games alone\)$/m,
       /^games\/s 1 threads [\d,]+ \(warm, [\d,]+ per thread; [\d,]+ with start-up\)$/m, /^scaling \d+\.\d\dx \(warm; \d+\.\d\dx with start-up\)$/m,
-      /^random-number floor [\d.]+ us\/game \(16 streams seeded, \d+ draws\); a game costs \d+x its floor$/m,
+      /^random-number floor [\d.]+ us\/game \(16 streams, \d+\.\d drawn from, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
       /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
   });

@@ -41,8 +41,10 @@ export interface SingleBenchResult extends BenchResult {
 export interface RngFloor {
   /** Random numbers drawn per game (int32 draws, rejections included), measured on the first games. */
   drawsPerGame: number;
-  /** Streams seeded per game (each from the game's seed and its name). */
+  /** Streams made per game (each from the game's seed and its name; a stream is mixed in at its first draw). */
   streamsPerGame: number;
+  /** Streams drawn from in a game (those whose seeding the game pays), on average over the first games. */
+  streamsDrawnPerGame: number;
   seconds: number;
   /** Microseconds per game. */
   microsPerGame: number;
@@ -173,20 +175,26 @@ function stepsBetween(from: TycheiState, to: TycheiState): number {
   throw new Error('bench: a stream advanced more than 10^7 draws in one game');
 }
 
-/** Every stream of a game, the policies' included. */
-const allStreams = (s: Streams): Stream[] => [...(Object.keys(s).filter((k) => k !== 'policy') as (keyof Omit<Streams, 'policy'>)[]).map((k) => s[k]), ...s.policy];
+/** The names of a game's streams other than the policies'. */
+const streamNames = (s: Streams): (keyof Omit<Streams, 'policy'>)[] => Object.keys(s).filter((k) => k !== 'policy') as (keyof Omit<Streams, 'policy'>)[];
+
+/** Every stream of a game, the policies' included (the named ones first, in streamNames' order). */
+const allStreams = (s: Streams): Stream[] => [...streamNames(s).map((k) => s[k]), ...s.policy];
 
 /**
  * The random-number floor of the workload: per game, its seed and streams as a game makes them and
- * as many draws (uniform integers, from one of its streams) as a game makes on average, measured on
- * the first `sample` games of the workload; no game logic.
+ * as many draws (uniform integers) as a game makes on average, measured on the first `sample` games
+ * of the workload; no game logic. The draws are spread over the streams the sample drew from, so the
+ * floor pays the seeding of each stream a game seeds (a stream is mixed in at its first draw).
  */
 export function rngFloor(games: number, field: BenchField = benchField(), sample = 200): RngFloor {
   const cfg = benchConfig();
   const seated = seatedLineups(field);
   const n = Math.min(games, sample);
   let draws = 0;
+  let drawnFrom = 0;
   let streamsPerGame = 0;
+  const used = new Set<number>(); // indices (in allStreams order) of the streams some sample game drew from
   for (let i = 0; i < n; i++) {
     const pols = seated[i % seated.length]!;
     const g = startGame(cfg, gameSeed(BENCH_SEED, i), pols);
@@ -194,19 +202,37 @@ export function rngFloor(games: number, field: BenchField = benchField(), sample
     const start = streams.map((x) => x.state());
     streamsPerGame = streams.length;
     playOn(g, pols);
-    streams.forEach((x, k) => (draws += stepsBetween(start[k]!, x.state())));
+    streams.forEach((x, k) => {
+      const steps = stepsBetween(start[k]!, x.state());
+      draws += steps;
+      if (steps > 0) {
+        drawnFrom++;
+        used.add(k);
+      }
+    });
   }
   const drawsPerGame = draws / n;
+  const streamsDrawnPerGame = drawnFrom / n;
+  // The streams drawn from, as their names in Streams (allStreams' order: the named ones, then the policies').
+  const named = streamNames(makeStreams('', 5));
+  const order = [...used].sort((a, b) => a - b);
+  const usedNames = order.filter((k) => k < named.length).map((k) => named[k]!);
+  const usedPolicies = order.filter((k) => k >= named.length).map((k) => k - named.length);
+  const seeds = Math.min(Math.round(streamsDrawnPerGame), order.length);
   let sink = 0;
   const t0 = process.hrtime.bigint();
   for (let i = 0; i < games; i++) {
     const s = makeStreams(gameSeed(BENCH_SEED, i), 5);
     const d = Math.floor((i + 1) * drawsPerGame) - Math.floor(i * drawsPerGame); // the mean, spread over the games
-    for (let k = 0; k < d; k++) sink += uniformInt(s.cards, 10);
+    // The first draws go one to each stream a game draws from (seeding it), the rest to s.cards.
+    let k = 0;
+    for (let j = 0; j < usedNames.length && k < seeds && k < d; j++, k++) sink += uniformInt(s[usedNames[j]!], 10);
+    for (let j = 0; j < usedPolicies.length && k < seeds && k < d; j++, k++) sink += uniformInt(s.policy[usedPolicies[j]!]!, 10);
+    for (; k < d; k++) sink += uniformInt(s.cards, 10);
   }
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (sink < 0) throw new Error('unreachable');
-  return { drawsPerGame, streamsPerGame, seconds, microsPerGame: (seconds * 1e6) / games };
+  return { drawsPerGame, streamsPerGame, streamsDrawnPerGame, seconds, microsPerGame: (seconds * 1e6) / games };
 }
 
 /** The rollout policy's cost: `games` games with one rollout seat (rotating) among the field's policies. */
@@ -337,7 +363,7 @@ export function benchText(r: ParallelBenchResult): string {
     `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker, ${warmth(r.warmGames1)}; ${f0(r.withStartUp.gamesPerSecond1)} with start-up; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
     `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${warmth(r.warmGamesAll)}, ${f0(r.gamesPerSecondPerThread)} per thread; ${f0(r.withStartUp.gamesPerSecondAll)} with start-up)\n` +
     `scaling ${r.scaling.toFixed(2)}x (${r.warmGames1 && r.warmGamesAll ? 'warm' : 'not all warm'}; ${r.withStartUp.scaling.toFixed(2)}x with start-up)\n` +
-    `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams seeded, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
+    `random-number floor ${fl.microsPerGame.toFixed(2)} us/game (${fl.streamsPerGame} streams, ${fl.streamsDrawnPerGame.toFixed(1)} drawn from, ${fl.drawsPerGame.toFixed(0)} draws); a game costs ${r.rngFloorRatio.toFixed(0)}x its floor\n` +
     `allocation ${(r.allocBytesPerGame / 1024).toFixed(1)} KiB/game, GC ${(1000 * r.gcMsPerGame).toFixed(1)} us/game (1 thread)\n` +
     (r.rollout ? `rollout ${r.rollout.msPerDecision.toFixed(2)} ms/decision (${r.rollout.decisions} decisions in ${r.rollout.games} games)\n` : '') +
     `signature ${r.single.signature}\n`;
