@@ -62,4 +62,17 @@ describe('measuring scripts', () => {
     expect(usage.status).toBe(2);
     expect(usage.stderr).toMatch(/^ab-instructions: usage: node scripts\/ab-instructions\.mjs A_ROOT B_ROOT/);
   });
+
+  it('instruction-profile refuses a bad TOP, a root without a build and too many arguments, each in one line', () => {
+    const badTop = run('instruction-profile.mjs', root, 'all');
+    expect(badTop.status).toBe(2);
+    expect(badTop.stderr.trim()).toBe('instruction-profile: TOP, WARM and MEASURE must be positive whole numbers (got all, 1000, 2000)');
+    const noBuild = run('instruction-profile.mjs', join(root, 'tests'));
+    expect(noBuild.status).toBe(2);
+    expect(noBuild.stderr.trim().split('\n')).toHaveLength(1);
+    expect(noBuild.stderr).toContain('has no build');
+    const extra = run('instruction-profile.mjs', root, '1', '1', '1', 'competent', 'more');
+    expect(extra.status).toBe(2);
+    expect(extra.stderr).toMatch(/^instruction-profile: usage: /);
+  });
 });
