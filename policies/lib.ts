@@ -175,9 +175,15 @@ export function setVerifyCandsCensus(on: boolean): void {
 /** The census of g.cands, taken afresh when the list was listed again or a senator moved since. */
 function takeCandsCensus(g: GameView): void {
   if (g === candsCensus.of && g.candsListing === candsCensus.listing) return;
+  retakeCandsCensus(g);
+}
+
+/** takeCandsCensus's pass over the list, its own function so the test of the listing inlines into every read. */
+function retakeCandsCensus(g: GameView): void {
   const masks = candsCensus.masks;
   for (let i = 0; i < g.players + 2; i++) masks[i] = 0;
   const c = g.cands;
+  const owner = g.senOwner;
   let all = 0;
   let prev = -1;
   let ascending = true;
@@ -185,8 +191,9 @@ function takeCandsCensus(g: GameView): void {
     const s = c[k]!;
     if (s <= prev) ascending = false;
     prev = s;
-    all |= 1 << s;
-    masks[g.senOwner[s]! + 2] |= 1 << s;
+    const bit = 1 << s;
+    all |= bit;
+    masks[owner[s]! + 2] |= bit;
   }
   candsCensus.all = all;
   candsCensus.ascending = ascending;
@@ -198,28 +205,13 @@ function takeCandsCensus(g: GameView): void {
 const inCensus = (g: GameView, cands: readonly number[], owner: number): boolean =>
   cands === g.cands && owner >= -2 && owner < g.players && owner === (owner | 0);
 
-function staleCands(what: string, kept: number, fresh: number): never {
-  throw new Error(`the candidates' census is stale (${what}: kept ${kept}, fresh ${fresh}): g.cands or a candidate's owner changed without candsChanged`);
-}
-
-/**
- * `read`'s answer for `owner` from the census when `cands` is the game's list (checked in tests
- * against `scan`), else `scan` itself: a list the census does not hold is read afresh.
- */
-function fromCensus(g: GameView, cands: readonly number[], owner: number, read: typeof scanBestOwn, scan: typeof scanBestOwn): number {
-  if (!inCensus(g, cands, owner)) return scan(g, cands, owner);
-  takeCandsCensus(g);
-  const b = read(g, cands, owner);
-  if (verifyCands) {
-    const fresh = scan(g, cands, owner);
-    if (b !== fresh) staleCands(read === censusCard ? 'highest card' : 'highest Status', b, fresh);
-  }
-  return b;
+/** Tests: a read of the census against a fresh pass over the list. */
+function checkCands(kept: number, fresh: number, what: string): void {
+  if (kept !== fresh) throw new Error(`the candidates' census is stale (${what}: kept ${kept}, fresh ${fresh}): g.cands or a candidate's owner changed without candsChanged`);
 }
 
 /** Highest card of `owner` from the census (owner -2 has no mask of its own: nobody's senator is owned by -2). */
-const censusCard = (_g: GameView, _cands: readonly number[], owner: number): number =>
-  owner === -2 ? -1 : 31 - Math.clz32(candsCensus.masks[owner + 2]!);
+const censusCard = (owner: number): number => (owner === -2 ? -1 : 31 - Math.clz32(candsCensus.masks[owner + 2]!));
 
 /**
  * Highest Status of `owner` (-2 any) from the census: out of card order the first listed of a Status
@@ -239,9 +231,17 @@ function topStatus(m: number): number {
   return m & (1 << d) ? d : m & (1 << (d + 10)) ? d + 10 : d + 20;
 }
 
-/** The best candidate of `me` (highest card, i.e. highest influence then Status), else -1. */
+/**
+ * The best candidate of `me` (highest card, i.e. highest influence then Status), else -1: from the
+ * census when `cands` is the game's list (checked in tests against a pass over the list), else from
+ * the list itself.
+ */
 export function bestOwn(g: GameView, me: number, cands: readonly number[]): number {
-  return fromCensus(g, cands, me, censusCard, scanBestOwn);
+  if (!inCensus(g, cands, me)) return scanBestOwn(g, cands, me);
+  takeCandsCensus(g);
+  const b = censusCard(me);
+  if (verifyCands) checkCands(b, scanBestOwn(g, cands, me), 'highest card');
+  return b;
 }
 
 function scanBestOwn(g: GameView, cands: readonly number[], me: number): number {
@@ -250,9 +250,13 @@ function scanBestOwn(g: GameView, cands: readonly number[], me: number): number 
   return b;
 }
 
-/** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1. */
+/** Highest Status among candidates of faction `owner` (any faction when owner is -2), else -1; from the census as bestOwn. */
 export function highestStatus(g: GameView, cands: readonly number[], owner: number): number {
-  return fromCensus(g, cands, owner, censusStatus, scanHighestStatus);
+  if (!inCensus(g, cands, owner)) return scanHighestStatus(g, cands, owner);
+  takeCandsCensus(g);
+  const b = censusStatus(g, cands, owner);
+  if (verifyCands) checkCands(b, scanHighestStatus(g, cands, owner), 'highest Status');
+  return b;
 }
 
 function scanHighestStatus(g: GameView, cands: readonly number[], owner: number): number {
