@@ -12,7 +12,7 @@ afterEach(() => setVerifyCandsCensus(true)); // (on for every test: tests/setup.
 
 /** A game whose list holds senators 3, 12 and 25 of faction 0 and 5 of faction 1, and 7 of nobody. */
 function listed(): GameState {
-  const g = setupGame(makeConfig(5), 'cands-census', 1);
+  const g = setupGame(makeConfig(5), 'cands-census', false);
   const owners: [number, number][] = [[3, 0], [5, 1], [7, -1], [12, 0], [25, 0]];
   g.cands.length = 0;
   for (const [s, f] of owners) {
