@@ -45,10 +45,10 @@ const census = { of: null as GameView | null, version: -1, active: 0, activeMask
  * every read under an unchanged version checks that the wars are still what they were, so a write
  * without warsChanged throws instead of playing on with a stale census.
  */
-let verifyCensus = false;
+const verifyCensus = { on: false }; // (a field never written outside tests: V8 folds it to a constant, no test per read)
 const takenFrom: number[] = [];
 export function setVerifyWarsCensus(on: boolean): void {
-  verifyCensus = on;
+  verifyCensus.on = on;
   census.of = null;
 }
 
@@ -59,7 +59,7 @@ const MASK_WARS = 31;
 
 function takeWarsCensus(g: GameView): void {
   if (g === census.of && g.warsVersion === census.version) {
-    if (verifyCensus && !sameWars(g)) {
+    if (verifyCensus.on && !sameWars(g)) {
       throw new Error(`the wars' census kept under version ${census.version} is stale: the wars were written without warsChanged`);
     }
     return;
@@ -87,7 +87,7 @@ function takeWarsCensus(g: GameView): void {
   census.commanders = commanders;
   census.legions = legions;
   census.dueTurns = dueTurns;
-  if (verifyCensus) keepWars(g);
+  if (verifyCensus.on) keepWars(g);
 }
 
 /** Checking only: what the census reads, kept (status, turn, commander and State legions of each war). */
@@ -110,10 +110,20 @@ function sameWars(g: GameView): boolean {
 /** A war not yet established is due next turn (the board's schedule). */
 export function warDueNextTurn(g: GameView): boolean {
   takeWarsCensus(g);
+  return dueNextTurn(g);
+}
+
+/** warDueNextTurn from the census just taken. */
+function dueNextTurn(g: GameView): boolean {
   const next = g.turn + 1;
   if (next >= 0 && next < LATE_TURN) return (census.dueTurns & (1 << next)) !== 0;
+  return lateWarDue(g, next);
+}
+
+/** A war not yet established due in turn `turn` past the census's bits (read from the wars). */
+function lateWarDue(g: GameView, turn: number): boolean {
   const w = g.wars;
-  for (let i = 0; i < w.status.length; i++) if (w.status[i] === 0 && w.turn[i] === next) return true;
+  for (let i = 0; i < w.status.length; i++) if (w.status[i] === 0 && w.turn[i] === turn) return true;
   return false;
 }
 
@@ -285,7 +295,7 @@ export function collapseClose(g: GameView): boolean {
   if (g.ri >= 8) return true;
   takeWarsCensus(g);
   // Two wars at once, or a war now and another due next turn: close, whatever the treasury.
-  if (census.active >= 2 || (census.active > 0 && warDueNextTurn(g))) return true;
+  if (census.active >= 2 || (census.active > 0 && dueNextTurn(g))) return true;
   return g.stateTreasury < reserveOf(g, census.active, census.commanders, census.legions);
 }
 
@@ -354,7 +364,7 @@ const SENATORS_MAX = 30;
 function postsMax(g: GameView): number {
   takeWarsCensus(g);
   const most = Math.min(SENATORS_MAX, g.provGovernor.length + census.active * MAX_DET);
-  if (verifyCensus) checkPostsMax(g, most);
+  if (verifyCensus.on) checkPostsMax(g, most);
   return most;
 }
 

@@ -9,7 +9,7 @@ import { playGame } from '../src/legions/game.js';
 import { setupGame } from '../src/legions/setup.js';
 import { type GameState, warsChanged } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
-import { collapseClose, setVerifyWarsCensus, stateReserve } from '../policies/lib.js';
+import { collapseClose, nextActiveWar, setVerifyWarsCensus, stateReserve, warDueNextTurn } from '../policies/lib.js';
 import { parsePolicies } from '../policies/index.js';
 import { makeConfig } from './helpers.js';
 
@@ -46,7 +46,7 @@ describe("the wars' census kept by the policies", () => {
     expect(writes).toBeGreaterThanOrEqual(12);
   });
 
-  it('collapseClose and stateReserve read from the census equal the old one-pass scan, long games and odd turns included', () => {
+  it('collapseClose, stateReserve, warDueNextTurn and nextActiveWar read from the census equal the old one-pass scan, long games and odd turns included', () => {
     // The scan they replaced (commit efa43aa), written out here as the reference.
     const reference = (g: GameState): boolean => {
       if (g.ri >= 8) return true;
@@ -111,6 +111,10 @@ describe("the wars' census kept by the policies", () => {
         const want = reference(g);
         expect(collapseClose(g), `case ${k}, turn ${turn}`).toBe(want);
         expect(stateReserve(g), `case ${k}`).toBe(referenceReserve(g));
+        expect(warDueNextTurn(g), `case ${k}, turn ${turn}`).toBe(g.wars.status.some((st, i) => st === 0 && g.wars.turn[i] === turn + 1));
+        const visited: number[] = [];
+        for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) visited.push(w);
+        expect(visited, `case ${k}`).toEqual([...g.wars.status.keys()].filter((i) => g.wars.status[i] === 1));
         if (want) closeSeen++;
         // Close only because one war is on and another is due next turn, in a turn past 30 (read from the wars).
         if (want && turn >= 30 && g.ri < 8 && !reference({ ...g, wars: { ...g.wars, turn: g.wars.turn.map(() => -99) } })) lateDue++;
