@@ -176,9 +176,9 @@ function reserveOf(g: GameView, active: number, commanders: number, warLegions: 
 const candsCensus = { of: null as GameView | null, listing: -1, masks: [] as number[], all: 0, ascending: true };
 
 /** Tests (tests/setup.ts): every read of the candidates' census is checked against a fresh pass over the list. */
-let verifyCands = false;
+const verifyCands = { on: false }; // (never written outside tests: folded to a constant, as verifyCensus)
 export function setVerifyCandsCensus(on: boolean): void {
-  verifyCands = on;
+  verifyCands.on = on;
   candsCensus.of = null;
 }
 
@@ -250,7 +250,7 @@ export function bestOwn(g: GameView, me: number, cands: readonly number[]): numb
   if (!inCensus(g, cands, me)) return scanBestOwn(g, cands, me);
   takeCandsCensus(g);
   const b = censusCard(me);
-  if (verifyCands) checkCands(b, scanBestOwn(g, cands, me), 'highest card');
+  if (verifyCands.on) checkCands(b, scanBestOwn(g, cands, me), 'highest card');
   return b;
 }
 
@@ -265,7 +265,7 @@ export function highestStatus(g: GameView, cands: readonly number[], owner: numb
   if (!inCensus(g, cands, owner)) return scanHighestStatus(g, cands, owner);
   takeCandsCensus(g);
   const b = censusStatus(g, cands, owner);
-  if (verifyCands) checkCands(b, scanHighestStatus(g, cands, owner), 'highest Status');
+  if (verifyCands.on) checkCands(b, scanHighestStatus(g, cands, owner), 'highest Status');
   return b;
 }
 

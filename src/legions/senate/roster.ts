@@ -25,9 +25,9 @@ const countedMask: number[] = [0, 0, 0, 0, 0];
  * Tests (tests/setup.ts turns it on for every test): every read of what the roster keeps is checked
  * against a fresh scan, so a senator moved during a meeting without senatorMoved throws.
  */
-let verifyRoster = false;
+const verifyRoster = { on: false }; // (a field never written outside tests: V8 folds it to a constant, no test per read)
 export function setVerifyRoster(on: boolean): void {
-  verifyRoster = on;
+  verifyRoster.on = on;
 }
 
 function stale(what: string): never {
@@ -145,14 +145,14 @@ function addInfluence(g: GameState, f: number, d: number): void {
 /** Faction senators present in Rome (bit s). */
 export function presentSenators(g: GameState): number {
   if (meetingOf !== g) return scanPresent(g);
-  if (verifyRoster && presentMask !== scanPresent(g)) stale('list of senators present');
+  if (verifyRoster.on && presentMask !== scanPresent(g)) stale('list of senators present');
   return presentMask;
 }
 
 /** Neutral senators face up in the Forum (bit s). */
 export function forumSenators(g: GameState): number {
   if (meetingOf !== g) return scanForum(g);
-  if (verifyRoster && forumMask !== scanForum(g)) stale("list of the Forum's neutrals");
+  if (verifyRoster.on && forumMask !== scanForum(g)) stale("list of the Forum's neutrals");
   return forumMask;
 }
 
@@ -188,7 +188,7 @@ export function countPower(g: GameState, power: number[]): void {
     scanPower(g, power);
     return;
   }
-  if (verifyRoster) checkPower(g);
+  if (verifyRoster.on) checkPower(g);
   for (let f = 0; f < power.length; f++) power[f] = powerKept[f]!;
 }
 
@@ -199,6 +199,6 @@ export function presentFactionMask(g: GameState): number {
     for (let rest = scanPresent(g); rest !== 0; rest &= rest - 1) mask |= 1 << g.senOwner[lowestSenator(rest)]!;
     return mask;
   }
-  if (verifyRoster) checkPower(g);
+  if (verifyRoster.on) checkPower(g);
   return factionsPresent;
 }
