@@ -121,7 +121,7 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   m.target = target;
   m.inBill = inBill;
   if (rules.candidates && !listed) rules.candidates(g);
-  if (!proposed(g, policies, f, kind, target, inBill)) return false;
+  if (!proposed(g, policies, m, f, kind, target, inBill)) return false;
   if (!usesDetachments(kind)) {
     m.det = 0;
     m.det2 = 0;
@@ -141,11 +141,10 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
 }
 
 /**
- * Faction f's policy asked for the motion being drafted in g.motion (reset, its candidates listed):
+ * Faction f's policy asked for the motion being drafted in m (reset, its candidates listed):
  * true when it made one, with the fields the engine owns then set whatever the policy wrote.
  */
-function proposed(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, inBill: boolean): boolean {
-  const m = g.motion;
+function proposed(g: GameState, policies: readonly Policy[], m: Motion, f: number, kind: number, target: number, inBill: boolean): boolean {
   const v = policies[f]!.propose(g, f, m, g.cands);
   if (v !== true) {
     if (v !== false) policyError(g, f, `propose ${MOTION_NAMES[kind]}: expected true/false`);
@@ -167,13 +166,13 @@ function proposed(g: GameState, policies: readonly Policy[], f: number, kind: nu
  * g.cands, not in a bill): no military stage, no detachments, no module's order of business, and
  * the defeated left off the list, so what remains is the policy's answer and the office's `check`.
  * Its own function, not a branch of askProposal: the nominations' checks then do not share
- * askProposal's call sites with every other kind (measured 1-3.5 % of a game).
+ * askProposal's call sites with every other kind (measured 1-3.5 % of a game). The nomination is
+ * drafted in `m`, the agenda's next free entry (nominationSlot), not in g.motion.
  */
-function askNomination(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules): boolean {
-  const m = g.motion;
+function askNomination(g: GameState, policies: readonly Policy[], m: Motion, f: number, kind: number, target: number, rules: MotionRules): boolean {
   resetMotion(m, kind, f);
   m.target = target;
-  if (!proposed(g, policies, f, kind, target, false)) return false;
+  if (!proposed(g, policies, m, f, kind, target, false)) return false;
   m.det = 0;
   m.det2 = 0;
   const bad = rules.check(g, m);
@@ -224,6 +223,15 @@ export function addToAgenda(g: GameState, key = motionKey(g.motion)): void {
   copyMotionTerms(g.agenda[g.agendaCount]!, g.motion);
   g.agendaKeys[g.agendaCount] = key;
   g.agendaCount++;
+}
+
+/**
+ * The agenda's next free entry (the pool grown if needed), for a nomination to be drafted in: its
+ * per-faction tally is zero, as on any agenda entry, and counting it in puts it on the agenda.
+ */
+function nominationSlot(g: GameState): Motion {
+  if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
+  return g.agenda[g.agendaCount]!;
 }
 
 /** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
@@ -376,7 +384,19 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     for (let i = 1; i <= n; i++) {
       const f = (chair + i) % n;
       if ((present & (1 << f)) === 0) continue;
-      if (!(plain ? askNomination(g, policies, f, kind, target, rules) : askProposal(g, policies, f, kind, target, rules, true))) continue;
+      if (plain) {
+        // Drafted in the agenda's next free entry: a new nomination is on the agenda without a copy.
+        const slot = nominationSlot(g);
+        if (!askNomination(g, policies, slot, f, kind, target, rules)) continue;
+        const key = motionKey(slot);
+        const dup = agendaIndex(g, key);
+        if (dup < 0) {
+          g.agendaKeys[g.agendaCount] = key;
+          g.agendaCount++;
+        } else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
+        continue;
+      }
+      if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
       const key = motionKey(m); // (one key for the search and the agenda)
       const dup = agendaIndex(g, key);
       if (dup < 0) addToAgenda(g, key);
