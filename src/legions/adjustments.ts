@@ -1,12 +1,19 @@
 // 7. Adjustments: uncommanded legions, spoils and Prestige, the Revolution Index, loss conditions.
-import { addPrestige, changeRI, legalInt, log, loseGame, policyError } from './common.js';
-import { activeWarCount, legionsAt } from './income.js';
+import * as commonModule from './common.js';
+import * as incomeModule from './income.js';
 import type { Policy } from './policy.js';
-import {
-  compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, isSplit, ROR_COMMANDERS,
-} from './ror/detachments.js';
-import { recallLegions, warName } from './senate/military.js';
-import { type GameState, MAX_DET, senatorName, statusOf, WARS } from './state.js';
+import * as detachmentsModule from './ror/detachments.js';
+import * as militaryModule from './senate/military.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, changeRI, legalInt, log, loseGame, policyError } = commonModule;
+const { activeWarCount, legionsAt } = incomeModule;
+const { compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, isSplit, ROR_COMMANDERS } = detachmentsModule;
+const { recallLegions, warName } = militaryModule;
+const { MAX_DET, senatorName, statusOf, WARS } = stateModule;
 
 export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'adjustments';

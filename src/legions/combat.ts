@@ -1,16 +1,27 @@
 // 6. Combat Resolution: Roman and enemy attacks, losses, the Additional Losses table, commander deaths.
-import {
-  changeRI, halfRandomDifference, legalInt, log, policyError, popcount, randomNumber, returnSenator, senatorToDeckBottom,
-} from './common.js';
-import { legionsAt } from './income.js';
+import * as commonModule from './common.js';
+import * as incomeModule from './income.js';
 import type { Policy } from './policy.js';
-import { battleRating, masterOfHorseFate } from './ror/dictator.js';
-import { vacateOffices } from './senate/prosecutions.js';
-import { factionLegionsAt, warName } from './senate/military.js';
-import { disasterStandoff } from './ror/disaster-standoff.js';
-import { ROR_COMMANDERS, isSplit } from './ror/detachments.js';
-import { fightDetachments } from './ror/split-combat.js';
-import { FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName, statusOf, warsChanged } from './state.js';
+import * as dictatorModule from './ror/dictator.js';
+import * as prosecutionsModule from './senate/prosecutions.js';
+import * as militaryModule from './senate/military.js';
+import * as disasterStandoffModule from './ror/disaster-standoff.js';
+import * as detachmentsModule from './ror/detachments.js';
+import * as splitCombatModule from './ror/split-combat.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { changeRI, halfRandomDifference, legalInt, log, policyError, popcount, randomNumber, returnSenator, senatorToDeckBottom } = commonModule;
+const { legionsAt } = incomeModule;
+const { battleRating, masterOfHorseFate } = dictatorModule;
+const { vacateOffices } = prosecutionsModule;
+const { factionLegionsAt, warName } = militaryModule;
+const { disasterStandoff } = disasterStandoffModule;
+const { ROR_COMMANDERS, isSplit } = detachmentsModule;
+const { fightDetachments } = splitCombatModule;
+const { FL_BOX, FL_NONE, MAX_DET, senatorName, statusOf, warsChanged } = stateModule;
 
 /** Additional Losses: rows = forces lost by the loser (1..6+), columns <1:1, 1:1, 1½:1, 2:1, 2½:1, 3:1+. */
 export const ADDITIONAL_LOSSES: readonly (readonly number[])[] = [

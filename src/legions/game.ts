@@ -1,19 +1,37 @@
 // One whole game: setup, then the seven steps of every turn until turn 10 or the fall of the Republic.
-import { gameSeed } from '../core/rng.js';
-import { adjustmentsStep } from './adjustments.js';
-import { combatStep } from './combat.js';
-import { GameOver, log } from './common.js';
-import { forumStep } from './forum.js';
-import { incomeStep, legionsAt } from './income.js';
-import { makeOutcome, type Outcome } from './outcome.js';
+import * as rngModule from '../core/rng.js';
+import * as adjustmentsModule from './adjustments.js';
+import * as combatModule from './combat.js';
+import * as commonModule from './common.js';
+import * as forumModule from './forum.js';
+import * as incomeModule from './income.js';
+import type { Outcome } from './outcome.js';
+import * as outcomeModule from './outcome.js';
 import type { Policy } from './policy.js';
-import { expireBanners, politicsStep } from './politics.js';
-import { stateOfTheRepublicStep } from './republic.js';
-import { cflAutoCheck, cflEndOfTurn } from './ror/consul-for-life.js';
-import { senateStep } from './senate/index.js';
-import { warName } from './senate/military.js';
-import { type GameConfig, setupGame } from './setup.js';
+import * as politicsModule from './politics.js';
+import * as republicModule from './republic.js';
+import * as consulForLifeModule from './ror/consul-for-life.js';
+import * as indexModule from './senate/index.js';
+import * as militaryModule from './senate/military.js';
+import type { GameConfig } from './setup.js';
+import * as setupModule from './setup.js';
 import type { GameState } from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { gameSeed } = rngModule;
+const { adjustmentsStep } = adjustmentsModule;
+const { combatStep } = combatModule;
+const { GameOver, log } = commonModule;
+const { forumStep } = forumModule;
+const { incomeStep, legionsAt } = incomeModule;
+const { makeOutcome } = outcomeModule;
+const { expireBanners, politicsStep } = politicsModule;
+const { stateOfTheRepublicStep } = republicModule;
+const { cflAutoCheck, cflEndOfTurn } = consulForLifeModule;
+const { senateStep } = indexModule;
+const { warName } = militaryModule;
+const { setupGame } = setupModule;
 
 export type { GameConfig } from './setup.js';
 

@@ -1,14 +1,22 @@
 // 2. Political Situation: establish wars, draw Random Events and apply them.
-import { shuffle } from '../core/rng.js';
-import { changeRI, halfRandomDifference, log, loseGame, randomNumber, statePays } from './common.js';
-import { deathsActivity } from './deaths.js';
-import { activeWarCount } from './income.js';
-import { revoltsActivity } from './revolts.js';
-import { invasionTurnedAway, raidCaptures } from './ror/frontier.js';
-import {
-  ARMS, CARD_DECK, CARD_DISCARD, CARD_FORUM, CARD_LASTING, DISASTER, DROUGHT, EVENT_NAMES, type GameState, GRAIN,
-  HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS, warsChanged,
-} from './state.js';
+import * as rngModule from '../core/rng.js';
+import * as commonModule from './common.js';
+import * as deathsModule from './deaths.js';
+import * as incomeModule from './income.js';
+import * as revoltsModule from './revolts.js';
+import * as frontierModule from './ror/frontier.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { shuffle } = rngModule;
+const { changeRI, halfRandomDifference, log, loseGame, randomNumber, statePays } = commonModule;
+const { deathsActivity } = deathsModule;
+const { activeWarCount } = incomeModule;
+const { revoltsActivity } = revoltsModule;
+const { invasionTurnedAway, raidCaptures } = frontierModule;
+const { ARMS, CARD_DECK, CARD_DISCARD, CARD_FORUM, CARD_LASTING, DISASTER, DROUGHT, EVENT_NAMES, GRAIN, HARBOUR, INVASION, isBanner, LAND_COMMISSION, MANPOWER, MINING, UNREST, WARS, warsChanged } = stateModule;
 
 export function politicsStep(g: GameState): void {
   g.step = 'politics';

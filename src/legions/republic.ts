@@ -1,6 +1,12 @@
 // 4. State of the Republic: double random - Revolution Index + the Consul's personal Prestige.
-import { changeRI, log, loseGame, presidingFaction, randomNumber, senatorCount } from './common.js';
-import { type GameState, REVOLT } from './state.js';
+import * as commonModule from './common.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { changeRI, log, loseGame, presidingFaction, randomNumber, senatorCount } = commonModule;
+const { REVOLT } = stateModule;
 
 /** The Consul's Prestige: faction Prestige / its senators (anywhere), rounded up (rules-notes 11). */
 export function consulPrestige(g: GameState): number {

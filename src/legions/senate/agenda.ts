@@ -1,17 +1,27 @@
 // The Senate's Order of Business: motions made by any faction, tabled by the chair in the order he
 // chooses, or at once by their sponsor's real tribune; nominations for the mandatory offices.
-import { askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import {
-  copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, type Motion, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion,
-  STAGE_RAISE, stageOf, TRANSFER,
-} from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { candsChanged, factionName, type GameState, lowestSenator, SENATORS, shorten } from '../state.js';
-import { forumSenators, presentSenators } from './roster.js';
-import { newDetachment } from '../ror/detachments.js';
-import { repopulate } from '../ror/repopulation.js';
-import { before, logEffects } from './describe.js';
-import { alreadyFailed, describeMotion, findCoSponsor, presentFactionMask, putToVote, recordFailure } from './voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as rosterModule from './roster.js';
+import * as detachmentsModule from '../ror/detachments.js';
+import * as repopulationModule from '../ror/repopulation.js';
+import * as describeModule from './describe.js';
+import * as votingModule from './voting.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, legalInt, log, policyError, presidingFaction } = commonModule;
+const { copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
+const { candsChanged, factionName, lowestSenator, SENATORS, shorten } = stateModule;
+const { forumSenators, presentSenators } = rosterModule;
+const { newDetachment } = detachmentsModule;
+const { repopulate } = repopulationModule;
+const { before, logEffects } = describeModule;
+const { alreadyFailed, describeMotion, findCoSponsor, presentFactionMask, putToVote, recordFailure } = votingModule;
 
 /** How one kind of motion is checked, prepared (consents) and carried out. */
 export interface MotionRules {

@@ -1,11 +1,15 @@
 // Allocate Concessions, Develop Provinces and Motions of Censure.
-import { addPrestige, legalInt, log, randomNumber, statePays } from '../common.js';
-import {
-  AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, factionName, type GameState, LAND_COMMISSION, SENATORS, senatorName,
-  statusOf,
-} from '../state.js';
-import { motionRules } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as motionModule from '../motion.js';
 import type { MotionRules } from './agenda.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, legalInt, log, randomNumber, statePays } = commonModule;
+const { AT_GOVERNOR, CARD_FORUM, CONCESSIONS, EVENT_NAMES, factionName, LAND_COMMISSION, SENATORS, senatorName, statusOf } = stateModule;
+const { motionRules } = motionModule;
 
 /** A face-up concession goes to a named faction senator (Allocate Concessions). */
 export const concessionRules: MotionRules = motionRules({

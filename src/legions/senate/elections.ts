@@ -1,12 +1,25 @@
 // Appoint Consul and Censor: the first business of every Senate Meeting.
-import { addPrestige, log } from '../common.js';
-import { ELECT_CENSOR, ELECT_CONSUL, type Motion, motionRules } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, candsChanged, factionName, type GameState, lowestSenator, senatorName } from '../state.js';
-import { presentSenators } from './roster.js';
-import { dictatorItem, endDictatorship } from '../ror/dictator.js';
-import { censorContinues, errata, sittingCensorBarred } from '../ror/senate-errata.js';
-import { appoint, inCands, isRejected, listMask, type MotionRules, rejectedMask, senatorBits } from './agenda.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as rosterModule from './roster.js';
+import * as dictatorModule from '../ror/dictator.js';
+import * as senateErrataModule from '../ror/senate-errata.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, log } = commonModule;
+const { ELECT_CENSOR, ELECT_CONSUL, motionRules } = motionModule;
+const { AT_ROME, candsChanged, factionName, lowestSenator, senatorName } = stateModule;
+const { presentSenators } = rosterModule;
+const { dictatorItem, endDictatorship } = dictatorModule;
+const { censorContinues, errata, sittingCensorBarred } = senateErrataModule;
+const { appoint, inCands, isRejected, listMask, rejectedMask, senatorBits } = agendaModule;
 
 /** Consul candidates: present, in Rome, in a faction, not the sitting Consul (no two turns running). */
 const consulRules: MotionRules = motionRules({

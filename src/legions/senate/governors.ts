@@ -1,12 +1,25 @@
 // Appoint Governors: returning governors, then every vacant conquered province must be filled.
-import { askBool, log, returnSenator } from '../common.js';
-import { APPOINT_GOVERNOR, type Motion, motionRules } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_GOVERNOR, factionName, type GameState, senatorName } from '../state.js';
-import { repopulate } from '../ror/repopulation.js';
-import { governorCompelled } from '../ror/senate-errata.js';
-import { appoint, freeSenators, inCands, listMask, type MotionRules, rejectedMask } from './agenda.js';
-import { senatorMoved } from './roster.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as repopulationModule from '../ror/repopulation.js';
+import * as senateErrataModule from '../ror/senate-errata.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+import * as rosterModule from './roster.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, log, returnSenator } = commonModule;
+const { APPOINT_GOVERNOR, motionRules } = motionModule;
+const { AT_FORUM, AT_GOVERNOR, factionName, senatorName } = stateModule;
+const { repopulate } = repopulationModule;
+const { governorCompelled } = senateErrataModule;
+const { appoint, freeSenators, inCands, listMask, rejectedMask } = agendaModule;
+const { senatorMoved } = rosterModule;
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
 export function returnGovernors(g: GameState): void {

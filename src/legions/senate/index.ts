@@ -1,17 +1,33 @@
 // 5. Senate Meeting: attendance, the Consul and Censor, prosecutions, governors, then the open business.
-import { log } from '../common.js';
-import { takeAttendance } from '../forum.js';
+import * as commonModule from '../common.js';
+import * as forumModule from '../forum.js';
 import type { Policy } from '../policy.js';
-import { type GameState, shorten } from '../state.js';
-import { elections } from './elections.js';
-import { appointGovernors, returnGovernors } from './governors.js';
-import { openBusiness } from './open-business.js';
-import { prosecutions } from './prosecutions.js';
-import { closeRoster, openRoster } from './roster.js';
-import { assassinations } from '../ror/assassination.js';
-import { repopulate } from '../ror/repopulation.js';
-import { resetFresh, ROR_REINFORCEMENTS } from '../ror/reinforcements.js';
-import { cflItem } from '../ror/consul-for-life.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as electionsModule from './elections.js';
+import * as governorsModule from './governors.js';
+import * as openBusinessModule from './open-business.js';
+import * as prosecutionsModule from './prosecutions.js';
+import * as rosterModule from './roster.js';
+import * as assassinationModule from '../ror/assassination.js';
+import * as repopulationModule from '../ror/repopulation.js';
+import * as reinforcementsModule from '../ror/reinforcements.js';
+import * as consulForLifeModule from '../ror/consul-for-life.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { log } = commonModule;
+const { takeAttendance } = forumModule;
+const { shorten } = stateModule;
+const { elections } = electionsModule;
+const { appointGovernors, returnGovernors } = governorsModule;
+const { openBusiness } = openBusinessModule;
+const { prosecutions } = prosecutionsModule;
+const { closeRoster, openRoster } = rosterModule;
+const { assassinations } = assassinationModule;
+const { repopulate } = repopulationModule;
+const { resetFresh, ROR_REINFORCEMENTS } = reinforcementsModule;
+const { cflItem } = consulForLifeModule;
 
 export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'senate';

@@ -1,22 +1,29 @@
 // Military Appointments: disband, raise, commanders and dispatch, transfer, recall (in that order).
-import { askBool, log, popcount, returnSenator, statePays } from '../common.js';
-import { legionsAt, stateLegionCount } from '../income.js';
-import { DISPATCH, type Motion, motionRules, REPLACE_COMMANDER } from '../motion.js';
+import * as commonModule from '../common.js';
+import * as incomeModule from '../income.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { commandRating, dictatorCommands, dictatorTakesCommand } from '../ror/dictator.js';
-import {
-  addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions,
-  factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn,
-  takeDetCommand,
-} from '../ror/detachments.js';
-import {
-  commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS,
-} from '../ror/reinforcements.js';
-import {
-  AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, type GameState, MAX_DET, senatorName,
-} from '../state.js';
-import { freeSenators, inCands, listMask, type MotionRules, rejectCandidate, rejectedMask } from './agenda.js';
-import { senatorMoved } from './roster.js';
+import * as dictatorModule from '../ror/dictator.js';
+import * as detachmentsModule from '../ror/detachments.js';
+import * as reinforcementsModule from '../ror/reinforcements.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+import * as rosterModule from './roster.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, log, popcount, returnSenator, statePays } = commonModule;
+const { legionsAt, stateLegionCount } = incomeModule;
+const { DISPATCH, motionRules, REPLACE_COMMANDER } = motionModule;
+const { commandRating, dictatorCommands, dictatorTakesCommand } = dictatorModule;
+const { addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn, takeDetCommand } = detachmentsModule;
+const { commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS } = reinforcementsModule;
+const { AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, MAX_DET, senatorName } = stateModule;
+const { freeSenators, inCands, listMask, rejectCandidate, rejectedMask } = agendaModule;
+const { senatorMoved } = rosterModule;
 
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {

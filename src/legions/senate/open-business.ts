@@ -2,23 +2,32 @@
 // the appointments, every faction with a senator present may make motions; the Consul tables them in
 // the order he chooses; a real tribune tables its holder's motion at once; the meeting closes when
 // no motion is unresolved and no faction has another to make.
-import { log, presidingFaction } from '../common.js';
-import {
-  CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT,
-  REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER,
-} from '../motion.js';
-import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
+import * as commonModule from '../common.js';
+import * as motionModule from '../motion.js';
+import * as garrisonsModule from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
-import { factionName, type GameState } from '../state.js';
-import {
-  addToAgenda, agendaIndex, askProposal, chairChooses, lapse, type MotionRules, policyDuplicate, resolve,
-  stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune,
-} from './agenda.js';
-import { billsBusiness } from './bills.js';
-import { censureRules, concessionRules, developable, developRules } from './business.js';
-import { landActRules, repealRules } from './land-acts.js';
-import { militaryRules, ownLegions, recallCommanderless } from './military.js';
-import { describeMotion, presentFactionMask } from './voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+import * as billsModule from './bills.js';
+import * as businessModule from './business.js';
+import * as landActsModule from './land-acts.js';
+import * as militaryModule from './military.js';
+import * as votingModule from './voting.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { log, presidingFaction } = commonModule;
+const { CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER } = motionModule;
+const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
+const { factionName } = stateModule;
+const { addToAgenda, agendaIndex, askProposal, chairChooses, lapse, policyDuplicate, resolve, stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune } = agendaModule;
+const { billsBusiness } = billsModule;
+const { censureRules, concessionRules, developable, developRules } = businessModule;
+const { landActRules, repealRules } = landActsModule;
+const { militaryRules, ownLegions, recallCommanderless } = militaryModule;
+const { describeMotion, presentFactionMask } = votingModule;
 
 /** The motions a faction may make in the open business, in the rules' order of business. */
 const OPEN_MOTIONS: readonly (readonly [number, MotionRules])[] = [

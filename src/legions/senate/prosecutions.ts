@@ -1,12 +1,24 @@
 // Prosecutions: the Censor accuses; two Minor or one Major per turn (rules-notes 17).
-import { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } from '../common.js';
-import { motionRules, PROSECUTE } from '../motion.js';
+import * as commonModule from '../common.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, lowestSenator, SENATORS, senatorName } from '../state.js';
-import { convictionReward } from '../ror/senate-errata.js';
-import { askProposal, inCands, listMask, type MotionRules, senatorBits } from './agenda.js';
-import { before, logEffects } from './describe.js';
-import { hasSenatorPresent, putToVote } from './voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as senateErrataModule from '../ror/senate-errata.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+import * as describeModule from './describe.js';
+import * as votingModule from './voting.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } = commonModule;
+const { motionRules, PROSECUTE } = motionModule;
+const { AT_ROME, factionName, lowestSenator, SENATORS, senatorName } = stateModule;
+const { convictionReward } = senateErrataModule;
+const { askProposal, inCands, listMask, senatorBits } = agendaModule;
+const { before, logEffects } = describeModule;
+const { hasSenatorPresent, putToVote } = votingModule;
 
 /** Minor: an office last turn, concession income this turn, or a governor/commander who took income/spoils. */
 export function minorEligible(g: GameState, s: number): boolean {

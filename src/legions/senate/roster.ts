@@ -3,7 +3,12 @@
 // by every move of a senator (senatorMoved), so the many questions "who is present" (motions, votes,
 // nominations, candidates) need no pass over all thirty senators. One meeting is kept at a time: the
 // game whose meeting is open; any other game (a bill's draft, a rollout's copy) is read afresh.
-import { AT_FORUM, AT_ROME, candsChanged, type GameState, influenceOf, lowestSenator, SENATORS, shorten } from '../state.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { AT_FORUM, AT_ROME, candsChanged, influenceOf, lowestSenator, SENATORS, shorten } = stateModule;
 
 /** The game whose meeting is open, or null. */
 let meetingOf: GameState | null = null;

@@ -1,15 +1,25 @@
 // Voting Procedures: votes by colour, knights and Talents; vetoes; abstention; the Consul's tie-break;
 // Consular Powers' "no discussion" rulings, objections and penalties.
-import { addPrestige, askBool, legalInt, log, policyError, presidingFaction } from '../common.js';
-import {
-  ASSASSIN_TRIAL, BILL, CENSURE, ELECT_CONSUL_FOR_LIFE, LAND_ACT, MOTION_NAMES, type Motion, motionKey, PROSECUTE, REPEAL_LAND_ACT,
-} from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { cflBonusVotes } from '../ror/consul-for-life.js';
-import { censorDefeat, errata, offerStepDown } from '../ror/senate-errata.js';
-import { factionName, type GameState } from '../state.js';
-import { countPower, presentFactionMask } from './roster.js';
-import { motionSentence, voteLine } from './describe.js';
+import * as consulForLifeModule from '../ror/consul-for-life.js';
+import * as senateErrataModule from '../ror/senate-errata.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as rosterModule from './roster.js';
+import * as describeModule from './describe.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, askBool, legalInt, log, policyError, presidingFaction } = commonModule;
+const { ASSASSIN_TRIAL, BILL, CENSURE, ELECT_CONSUL_FOR_LIFE, LAND_ACT, MOTION_NAMES, motionKey, PROSECUTE, REPEAL_LAND_ACT } = motionModule;
+const { cflBonusVotes } = consulForLifeModule;
+const { censorDefeat, errata, offerStepDown } = senateErrataModule;
+const { factionName } = stateModule;
+const { countPower, presentFactionMask } = rosterModule;
+const { motionSentence, voteLine } = describeModule;
 
 export { countPower, presentFactionMask } from './roster.js';
 
