@@ -1,10 +1,7 @@
 // The parametric policy: one rule-based player whose priorities are a documented weight vector.
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
-import {
-  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
-  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, type Motion, MOTION_NAMES, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
-  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, stageOf, TRANSFER,
-} from '../src/legions/motion.js';
+import * as MotionKinds from '../src/legions/motion.js';
+import { type Motion, MOTION_NAMES, stageOf } from '../src/legions/motion.js';
 import {
   affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, type GameView, isFrontier,
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
@@ -17,6 +14,17 @@ import {
   maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
   standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
 } from './lib.js';
+
+/**
+ * The kinds of motion as this module's own constants: an imported constant is read through its module
+ * cell, with a check that it is initialised, at every use (each case of draft's and vote's switches);
+ * a module's own constant is a number in the optimized code.
+ */
+const {
+  APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
+  ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
+  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
+} = MotionKinds;
 
 /**
  * The weight vector. Switch-like weights are read as on when >= 0.5 (so evolution can move them
