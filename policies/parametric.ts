@@ -2,18 +2,11 @@
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
 import * as MotionKinds from '../src/legions/motion.js';
 import { type Motion, MOTION_NAMES, stageOf } from '../src/legions/motion.js';
-import {
-  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, type GameView, isFrontier,
-  landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, type Policy, presidingFaction as presiding,
-  recallableGarrison, tableable,
-} from '../src/legions/policy.js';
-import { type GameState, lowestSenator } from '../src/legions/state.js';
-import {
-  activeWars, AT_FORUM, AT_ROME, bestOwn, boxLegionsSent, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
-  failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
-  maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
-  standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
-} from './lib.js';
+import * as PolicyApi from '../src/legions/policy.js';
+import type { GameView, Policy } from '../src/legions/policy.js';
+import * as State from '../src/legions/state.js';
+import type { GameState } from '../src/legions/state.js';
+import * as Lib from './lib.js';
 
 /**
  * The kinds of motion as this module's own constants: an imported constant is read through its module
@@ -25,6 +18,19 @@ const {
   ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
   RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
 } = MotionKinds;
+/** The engine's policy API and the policies' library, likewise: each call of an imported function would read its cell and test it. */
+const {
+  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, isFrontier,
+  landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, presidingFaction: presiding,
+  recallableGarrison, tableable,
+} = PolicyApi;
+const { lowestSenator } = State;
+const {
+  activeWars, AT_FORUM, AT_ROME, bestOwn, boxLegionsSent, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
+  failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
+  maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
+  standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
+} = Lib;
 
 /**
  * The weight vector. Switch-like weights are read as on when >= 0.5 (so evolution can move them
