@@ -1,7 +1,15 @@
 // Reading the game for policies: small queries over the public state, shared by the built-in policies.
-import { garrisonLegions, type GameView } from '../src/legions/policy.js';
-import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, type GameState, influenceOf, MAX_DET, statusOf } from '../src/legions/state.js';
-import { keyKind, keyTarget } from '../src/legions/motion.js';
+import type { GameView } from '../src/legions/policy.js';
+import * as policyModule from '../src/legions/policy.js';
+import type { GameState } from '../src/legions/state.js';
+import * as stateModule from '../src/legions/state.js';
+import * as motionModule from '../src/legions/motion.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { garrisonLegions } = policyModule;
+const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, influenceOf, MAX_DET, statusOf } = stateModule;
+const { keyKind, keyTarget } = motionModule;
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 export {

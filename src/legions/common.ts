@@ -1,9 +1,14 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
-import { uniformInt } from '../core/rng.js';
-import {
-  AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, type GameState, SENATORS, factionName,
-} from './state.js';
-import { senatorMoved } from './senate/roster.js';
+import * as rngModule from '../core/rng.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+import * as rosterModule from './senate/roster.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, SENATORS, factionName } = stateModule;
+const { senatorMoved } = rosterModule;
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
 export class GameOver {
