@@ -1,9 +1,14 @@
 // The board's province table (missing from the rules text; rules-notes item 1), loaded and validated.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../core/paths.js';
+import * as pathsModule from '../core/paths.js';
 import { z } from 'zod';
-import { InputError } from './params.js';
+import * as paramsModule from './params.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { packageRoot } = pathsModule;
+const { InputError } = paramsModule;
 
 export interface Province {
   readonly number: number;

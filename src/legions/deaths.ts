@@ -1,9 +1,18 @@
 // Variation "Deaths": from turn 2, the last activity of the Political Situation may kill a senator.
-import { uniformInt } from '../core/rng.js';
-import { log, senatorToDeckBottom } from './common.js';
-import { detachmentOf, setDetCommander } from './ror/detachments.js';
-import { vacateOffices } from './senate/prosecutions.js';
-import { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FACTION_NAMES, type GameState, SENATORS, senatorName, statusOf, factionName } from './state.js';
+import * as rngModule from '../core/rng.js';
+import * as commonModule from './common.js';
+import * as detachmentsModule from './ror/detachments.js';
+import * as prosecutionsModule from './senate/prosecutions.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { log, senatorToDeckBottom } = commonModule;
+const { detachmentOf, setDetCommander } = detachmentsModule;
+const { vacateOffices } = prosecutionsModule;
+const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FACTION_NAMES, SENATORS, senatorName, statusOf, factionName } = stateModule;
 
 /** The yellow card's faction: 3 players 1-3/4-6/7-9 (10 draws again), 5 players two numbers each. */
 export function deathFaction(players: number, yellow: number): number {

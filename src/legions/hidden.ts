@@ -1,7 +1,12 @@
 // What a player cannot know: future draws, the order of face-down decks, other hands of tribunes.
-import { shuffle } from '../core/rng.js';
-import { reseedStreams } from './state.js';
+import * as rngModule from '../core/rng.js';
+import * as stateModule from './state.js';
 import type { GameState } from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { shuffle } = rngModule;
+const { reseedStreams } = stateModule;
 
 /**
  * Makes a cloned state honest for `viewer`'s look-ahead: fresh random streams, the face-down senator

@@ -1,10 +1,17 @@
 // 1. Income and Expenditure: faction income and upkeep, State income, donations, State expenses, exchange.
-import { addPrestige, askBool, legalInt, log, policyError, statePays } from './common.js';
+import * as commonModule from './common.js';
 import type { Policy } from './policy.js';
-import { factionLegionLeaves, releaseEmptyDet, ROR_COMMANDERS } from './ror/detachments.js';
-import { payLandActs } from './senate/land-acts.js';
-import {
-  AT_GOVERNOR, ARMS, FL_NONE, GameState, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName, factionName} from './state.js';
+import * as detachmentsModule from './ror/detachments.js';
+import * as landActsModule from './senate/land-acts.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, askBool, legalInt, log, policyError, statePays } = commonModule;
+const { factionLegionLeaves, releaseEmptyDet, ROR_COMMANDERS } = detachmentsModule;
+const { payLandActs } = landActsModule;
+const { AT_GOVERNOR, ARMS, FL_NONE, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, MINING, statusOf, senatorName, factionName } = stateModule;
 
 /** ror-garrisons: State legions in provincial garrisons (0 without the module). */
 export function garrisonLegions(g: GameState): number {

@@ -1,9 +1,18 @@
 // Exact combat odds (6. Combat Resolution): every half-random-difference pair and commander-death
 // draw is enumerated and driven through the engine's own resolveBattle / commanderKilled.
-import { type Battle, commanderKilled, resolveBattle } from './combat.js';
-import { hrdDistribution } from './common.js';
-import { InputError } from './params.js';
-import { applyDisasterStandoff, DISASTER, type DsRule, NO_DS, STANDOFF } from './ror/disaster-standoff.js';
+import type { Battle } from './combat.js';
+import * as combatModule from './combat.js';
+import * as commonModule from './common.js';
+import * as paramsModule from './params.js';
+import type { DsRule } from './ror/disaster-standoff.js';
+import * as disasterStandoffModule from './ror/disaster-standoff.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { commanderKilled, resolveBattle } = combatModule;
+const { hrdDistribution } = commonModule;
+const { InputError } = paramsModule;
+const { applyDisasterStandoff, DISASTER, NO_DS, STANDOFF } = disasterStandoffModule;
 
 export interface OddsInput {
   legions: number;

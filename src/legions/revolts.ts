@@ -1,9 +1,18 @@
 // Variation "Wars and Revolts", Revolts: conquered provinces may rise; a revolt is fought like a war.
-import { uniformInt } from '../core/rng.js';
-import { log, loseGame } from './common.js';
-import { activeWarCount } from './income.js';
-import { garrisonDeterrence, garrisonFightsOutbreak } from './ror/garrisons.js';
-import { type GameState, WARS, warsChanged } from './state.js';
+import * as rngModule from '../core/rng.js';
+import * as commonModule from './common.js';
+import * as incomeModule from './income.js';
+import * as garrisonsModule from './ror/garrisons.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { log, loseGame } = commonModule;
+const { activeWarCount } = incomeModule;
+const { garrisonDeterrence, garrisonFightsOutbreak } = garrisonsModule;
+const { WARS, warsChanged } = stateModule;
 
 const d10 = (g: GameState): number => uniformInt(g.rng.revolts, 10) + 1;
 

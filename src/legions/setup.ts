@@ -1,14 +1,22 @@
 // Preparation: decks, dealing the senators, Temporary Consul, starting treasuries and legions.
-import { shuffle } from '../core/rng.js';
+import * as rngModule from '../core/rng.js';
 import type { Board } from './board.js';
-import { log } from './common.js';
-import { InputError, type RulesParams } from './params.js';
-import {
-  AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, type GameState, GREEN, LILAC, makeStreams,
-  MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName, type WarSlots,
-} from './state.js';
+import * as commonModule from './common.js';
+import type { RulesParams } from './params.js';
+import * as paramsModule from './params.js';
+import type { GameState, WarSlots } from './state.js';
+import * as stateModule from './state.js';
 import type { Variants } from './variants.js';
-import { type Motion, newMotion } from './motion.js';
+import type { Motion } from './motion.js';
+import * as motionModule from './motion.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { shuffle } = rngModule;
+const { log } = commonModule;
+const { InputError } = paramsModule;
+const { AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, GREEN, LILAC, makeStreams, MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName } = stateModule;
+const { newMotion } = motionModule;
 
 export interface GameConfig {
   readonly players: number;

@@ -1,9 +1,16 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
-import { clonePrng, copyPrng, mixPrefix, type Stream, Tychei, type TycheiState } from '../core/rng.js';
+import type { Stream, TycheiState } from '../core/rng.js';
+import * as rngModule from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
-import { cloneMotion, copyMotion, type Motion } from './motion.js';
+import type { Motion } from './motion.js';
+import * as motionModule from './motion.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { clonePrng, copyPrng, mixPrefix, Tychei } = rngModule;
+const { cloneMotion, copyMotion } = motionModule;
 
 // ---- Senator cards: 30 cards, id = colour * 10 + (status - 1) ----
 export const SENATORS = 30;

@@ -5,14 +5,24 @@
 // after seeing it; a die from the module's own stream decides: kill, nothing, or the assassin caught
 // (one more capture roll per Bodyguard when he was not). A caught assassin dies, his faction loses
 // Prestige and its leader faces a trial that cannot be vetoed. docs/rules.md, Variations.
-import { uniformInt } from '../../core/rng.js';
-import { addPrestige, legalInt, log, policyError, presidingFaction, senatorToDeckBottom } from '../common.js';
-import { ASSASSIN_TRIAL, resetMotion } from '../motion.js';
+import * as rngModule from '../../core/rng.js';
+import * as commonModule from '../common.js';
+import * as motionModule from '../motion.js';
 import type { RulesParams } from '../params.js';
 import type { Policy } from '../policy.js';
-import { vacateOffices } from '../senate/prosecutions.js';
-import { hasSenatorPresent, putToVote } from '../senate/voting.js';
-import { AT_ROME, factionName, type GameState, SENATORS, senatorName } from '../state.js';
+import * as prosecutionsModule from '../senate/prosecutions.js';
+import * as votingModule from '../senate/voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { addPrestige, legalInt, log, policyError, presidingFaction, senatorToDeckBottom } = commonModule;
+const { ASSASSIN_TRIAL, resetMotion } = motionModule;
+const { vacateOffices } = prosecutionsModule;
+const { hasSenatorPresent, putToVote } = votingModule;
+const { AT_ROME, factionName, SENATORS, senatorName } = stateModule;
 
 export interface AttemptResult {
   /** The modified first roll. */

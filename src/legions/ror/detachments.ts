@@ -5,9 +5,16 @@
 // legions (upkeep, the 7-legion limit, legionsAt, the loss conditions) is unchanged; a faction legion
 // at a war belongs to detachment factionLegionDet. Without the module every war has detachment 0 only
 // and these helpers reduce to the base game's fields.
-import { log, popcount, returnSenator } from '../common.js';
-import { AT_COMMANDER, FL_BOX, type GameState, MAX_DET, senatorName, warsChanged } from '../state.js';
-import { senatorMoved } from '../senate/roster.js';
+import * as commonModule from '../common.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as rosterModule from '../senate/roster.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { log, popcount, returnSenator } = commonModule;
+const { AT_COMMANDER, FL_BOX, MAX_DET, senatorName, warsChanged } = stateModule;
+const { senatorMoved } = rosterModule;
 
 export const ROR_COMMANDERS = 'ror-multiple-commanders';
 

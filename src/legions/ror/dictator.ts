@@ -1,19 +1,32 @@
 // ror-dictator: a Dictator and his Master of Horse (RoR errata: Senate Phase Overview 2, Office
 // Eligibility 4-5, 9.24, 9.72, 9.91, 9.92, 10.11, 10.12, General Recall rules; docs/rules.md).
 // The Master of Horse's death check draws from the module's own stream (GameState.rng.dictator).
-import { uniformInt } from '../../core/rng.js';
-import { addPrestige, log, masterOfHorseReturns, policyError, presidingFaction, senatorToDeckBottom } from '../common.js';
-import { ELECT_DICTATOR, motionRules, NAME_MASTER_OF_HORSE } from '../motion.js';
+import * as rngModule from '../../core/rng.js';
+import * as commonModule from '../common.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { detCommander, maxDetachments } from './detachments.js';
-import { askProposal, endList, inCands, isRejected, listAt, type MotionRules, rejectCandidate } from '../senate/agenda.js';
-import { before, logEffects } from '../senate/describe.js';
-import { senatorMoved } from '../senate/roster.js';
-import { vacateOffices } from '../senate/prosecutions.js';
-import { hasSenatorPresent, putToVote } from '../senate/voting.js';
-import {
-  AT_MASTER_OF_HORSE, AT_ROME, factionName, type GameState, militaryRatingOf, SENATORS, senatorName, statusOf,
-} from '../state.js';
+import * as detachmentsModule from './detachments.js';
+import type { MotionRules } from '../senate/agenda.js';
+import * as agendaModule from '../senate/agenda.js';
+import * as describeModule from '../senate/describe.js';
+import * as rosterModule from '../senate/roster.js';
+import * as prosecutionsModule from '../senate/prosecutions.js';
+import * as votingModule from '../senate/voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { addPrestige, log, masterOfHorseReturns, policyError, presidingFaction, senatorToDeckBottom } = commonModule;
+const { ELECT_DICTATOR, motionRules, NAME_MASTER_OF_HORSE } = motionModule;
+const { detCommander, maxDetachments } = detachmentsModule;
+const { askProposal, endList, inCands, isRejected, listAt, rejectCandidate } = agendaModule;
+const { before, logEffects } = describeModule;
+const { senatorMoved } = rosterModule;
+const { vacateOffices } = prosecutionsModule;
+const { hasSenatorPresent, putToVote } = votingModule;
+const { AT_MASTER_OF_HORSE, AT_ROME, factionName, militaryRatingOf, SENATORS, senatorName, statusOf } = stateModule;
 
 /** A Dictator may be chosen when enough wars are active, or one is large enough (rescaled: rorDictatorWars, rorDictatorArmies). */
 export function dictatorWarranted(g: GameState): boolean {

@@ -3,11 +3,19 @@
 // the province's governor unless a garrison (ror-garrisons) protects it; his faction pays the ransom
 // before the Forum or he is killed, and a ransomed governor comes home, leaving his province vacant.
 // No draws of its own: the invasion's province is the base game's draw. docs/rules.md, Variations.
-import { askBool, log, returnSenator, senatorToDeckBottom } from '../common.js';
+import * as commonModule from '../common.js';
 import type { Policy } from '../policy.js';
-import { vacateOffices } from '../senate/prosecutions.js';
-import { AT_GOVERNOR, factionName, type GameState, senatorName, statusOf } from '../state.js';
-import { garrisonProtects } from './garrisons.js';
+import * as prosecutionsModule from '../senate/prosecutions.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as garrisonsModule from './garrisons.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, log, returnSenator, senatorToDeckBottom } = commonModule;
+const { vacateOffices } = prosecutionsModule;
+const { AT_GOVERNOR, factionName, senatorName, statusOf } = stateModule;
+const { garrisonProtects } = garrisonsModule;
 
 /**
  * Whether province p (board index) is a frontier province (rorFrontierProvinces holds board numbers;

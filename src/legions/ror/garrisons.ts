@@ -3,13 +3,25 @@
 // cannot be recalled in the turn they arrived, count as State legions for the cap, the upkeep and the
 // Arms concession, turn Barbarian Invasions away, and (with `revolts`) fight a revolt the moment it
 // breaks out, under the governor. docs/rules.md, Variations, says what is read how.
-import { uniformInt } from '../../core/rng.js';
-import { addPrestige, changeRI, legalInt, log, senatorToDeckBottom } from '../common.js';
-import { commanderKilled, resolveBattle, type Battle } from '../combat.js';
-import { GARRISON, type Motion, motionRules, RECALL_GARRISON } from '../motion.js';
+import * as rngModule from '../../core/rng.js';
+import * as commonModule from '../common.js';
+import type { Battle } from '../combat.js';
+import * as combatModule from '../combat.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { MotionRules } from '../senate/agenda.js';
-import { vacateOffices } from '../senate/prosecutions.js';
-import { AT_GOVERNOR, type GameState, militaryRatingOf, senatorName, statusOf, warsChanged } from '../state.js';
+import * as prosecutionsModule from '../senate/prosecutions.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { addPrestige, changeRI, legalInt, log, senatorToDeckBottom } = commonModule;
+const { commanderKilled, resolveBattle } = combatModule;
+const { GARRISON, motionRules, RECALL_GARRISON } = motionModule;
+const { vacateOffices } = prosecutionsModule;
+const { AT_GOVERNOR, militaryRatingOf, senatorName, statusOf, warsChanged } = stateModule;
 
 const on = (g: GameState): boolean => g.variants['ror-garrisons'];
 

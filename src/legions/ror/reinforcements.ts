@@ -9,11 +9,20 @@
 //   above them). His faction decides (`consent`); a voided motion lapses unvoted.
 // A motion the first two rules forbid is ruled out of order when it is made or tabled (it lapses and
 // is recorded as failed, so it is not made again this turn); it is counted, not a policy error.
-import { askBool, log, popcount } from '../common.js';
-import { DISPATCH, type Motion, RAISE, RECALL, TRANSFER } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { Policy } from '../policy.js';
-import { type GameState, MAX_DET, militaryRatingOf, senatorName } from '../state.js';
-import { detCommander, detFactionMask, detLegions, detStateLegions } from './detachments.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as detachmentsModule from './detachments.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, log, popcount } = commonModule;
+const { DISPATCH, RAISE, RECALL, TRANSFER } = motionModule;
+const { MAX_DET, militaryRatingOf, senatorName } = stateModule;
+const { detCommander, detFactionMask, detLegions, detStateLegions } = detachmentsModule;
 
 export const ROR_REINFORCEMENTS = 'ror-reinforcements';
 

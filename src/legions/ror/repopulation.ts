@@ -6,11 +6,19 @@
 // joins instead, chosen by the acquiring faction (`repopulationPick`). The new senator is in Rome and
 // attends at once. The threshold is 8 with 5 players (RoR's number) and 5 with 3 players (not in the
 // seeds: ceil(1.5 x players), the design study's rescaling): rorRepopulationThreshold.
-import { uniformInt } from '../../core/rng.js';
-import { drawSenator, legalInt, log, policyError } from '../common.js';
+import * as rngModule from '../../core/rng.js';
+import * as commonModule from '../common.js';
 import type { Policy } from '../policy.js';
-import { AT_FORUM, AT_ROME, factionName, type GameState, influenceOf, SENATORS, senatorName } from '../state.js';
-import { senatorMoved } from '../senate/roster.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import * as rosterModule from '../senate/roster.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { uniformInt } = rngModule;
+const { drawSenator, legalInt, log, policyError } = commonModule;
+const { AT_FORUM, AT_ROME, factionName, influenceOf, SENATORS, senatorName } = stateModule;
+const { senatorMoved } = rosterModule;
 
 export const ROR_REPOPULATION = 'ror-repopulation';
 

@@ -1,10 +1,18 @@
 // ror-senate-errata: six Senate rules of the Republic of Rome errata, each behind its own 0/1 switch
 // (docs/rules.md, "Republic of Rome modules"). No random draws: nothing here touches a stream.
-import { addPrestige, askBool, log } from '../common.js';
-import { ELECT_CENSOR, type Motion, resetMotion } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { ParamKey } from '../params.js';
 import type { Policy } from '../policy.js';
-import { AT_ROME, factionName, type GameState, SENATORS, senatorName, statusOf } from '../state.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, askBool, log } = commonModule;
+const { ELECT_CENSOR, resetMotion } = motionModule;
+const { AT_ROME, factionName, SENATORS, senatorName, statusOf } = stateModule;
 
 /** Whether the module is on and its sub-rule `key` switched on. */
 export function errata(g: GameState, key: ParamKey): boolean {

@@ -1,18 +1,31 @@
 // Variation "Bills": two or more motions voted as one, introduced by the Consul or with a tribune.
-import { askBool, log, presidingFaction } from '../common.js';
-import {
-  BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, GARRISON, type Motion, RAISE, RECALL, RECALL_GARRISON, REPLACE_COMMANDER,
-  resetMotion, stageOf, TRANSFER,
-} from '../motion.js';
-import { garrisonRules, isGarrisonKind, recallGarrisonRules } from '../ror/garrisons.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
+import * as garrisonsModule from '../ror/garrisons.js';
 import type { Policy } from '../policy.js';
-import { cloneState, factionName, type GameState } from '../state.js';
-import { advanceStage, askProposal, type MotionRules, outOfStage, rejectCandidate, takeMotionSlot } from './agenda.js';
-import { concessionRules } from './business.js';
-import { repopulate } from '../ror/repopulation.js';
-import { before, logEffects } from './describe.js';
-import { militaryRules } from './military.js';
-import { hasSenatorPresent, policyBillError, putToVote, recordFailure } from './voting.js';
+import type { GameState } from '../state.js';
+import * as stateModule from '../state.js';
+import type { MotionRules } from './agenda.js';
+import * as agendaModule from './agenda.js';
+import * as businessModule from './business.js';
+import * as repopulationModule from '../ror/repopulation.js';
+import * as describeModule from './describe.js';
+import * as militaryModule from './military.js';
+import * as votingModule from './voting.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { askBool, log, presidingFaction } = commonModule;
+const { BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, GARRISON, RAISE, RECALL, RECALL_GARRISON, REPLACE_COMMANDER, resetMotion, stageOf, TRANSFER } = motionModule;
+const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
+const { cloneState, factionName } = stateModule;
+const { advanceStage, askProposal, outOfStage, rejectCandidate, takeMotionSlot } = agendaModule;
+const { concessionRules } = businessModule;
+const { repopulate } = repopulationModule;
+const { before, logEffects } = describeModule;
+const { militaryRules } = militaryModule;
+const { hasSenatorPresent, policyBillError, putToVote, recordFailure } = votingModule;
 
 /**
  * What may go into a bill, in the order of business (never Land Acts, elections, prosecutions or

@@ -1,9 +1,16 @@
 // Variation "Land Acts": Type I and II acts, their Prestige table, payments and repeal.
-import { addPrestige, changeRI, legalInt, log, statePays } from '../common.js';
-import { type Motion, motionRules } from '../motion.js';
+import * as commonModule from '../common.js';
+import type { Motion } from '../motion.js';
+import * as motionModule from '../motion.js';
 import type { GameState } from '../state.js';
-import { errata, landActTypeOpen, landActVoted } from '../ror/senate-errata.js';
+import * as senateErrataModule from '../ror/senate-errata.js';
 import type { MotionRules } from './agenda.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { addPrestige, changeRI, legalInt, log, statePays } = commonModule;
+const { motionRules } = motionModule;
+const { errata, landActTypeOpen, landActVoted } = senateErrataModule;
 
 /** Prestige of an act's type: [sponsor, co-sponsor, voters]. */
 const table = (g: GameState, type: number): number[] => (type === 1 ? g.params.landActType1Prestige : g.params.landActType2Prestige);
