@@ -293,8 +293,10 @@ function scanHighestStatus(g: GameView, cands: readonly number[], owner: number)
 }
 
 export function leader(g: GameView, except: number): number {
+  const prestige = g.prestige; // (held: read through g, each faction's test reloaded and checked it)
+  const n = g.players;
   let b = -1;
-  for (let f = 0; f < g.players; f++) if (f !== except && (b < 0 || g.prestige[f]! > g.prestige[b]!)) b = f;
+  for (let f = 0; f < n; f++) if (f !== except && (b < 0 || prestige[f]! > prestige[b]!)) b = f;
   return b;
 }
 

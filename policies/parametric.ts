@@ -141,12 +141,20 @@ export class ParametricPolicy implements Policy {
    * bidStatusOffset), worked out once: the Forum's bids read it per senator per neutral.
    */
   private readonly bids: number[] = [];
+  /**
+   * What a knight attempt pays (whole Talents: tuned weights are real numbers) and the treasury it needs
+   * (the reserve kept plus the payment), worked out once: the Forum asks knightSpend per senator attending.
+   */
+  private readonly knightTalents: number;
+  private readonly knightFloor: number;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
     this.neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER) |
       (this.aggressive ? 0 : (1 << CENSURE) | (1 << PROSECUTE)) | (this.civic ? 1 << REPEAL_LAND_ACT : 0);
     for (let s = 0; s < 30; s++) this.bids.push(influenceOf(s) + Math.max(1, statusOf(s) - w.bidStatusOffset));
+    this.knightTalents = Math.round(w.knightSpend); // (0 Talents still gives a 10 % chance, Recruit Knights)
+    this.knightFloor = w.knightReserve + this.knightTalents;
   }
 
   /**
@@ -222,18 +230,16 @@ export class ParametricPolicy implements Policy {
   attractRaise(g: GameView, me: number, s: number, attacking: boolean, a: number, d: number): number {
     const cash = g.treasury[me]!;
     if (attacking) {
-      if (a === 0) return Math.max(1, Math.min(cash, Math.floor(cash / 3), influenceOf(s) + statusOf(s) - 5));
+      if (a === 0) return Math.max(1, Math.min(cash, Math.floor(cash / 3), SENATOR_WORTH[s]! - 5));
       return d > 0 && a <= d && cash - a >= d - a + 2 && cash - a > 6 ? d - a + 2 : 0;
     }
     // Defend a valuable senator once, if it can be afforded.
-    if (d === 0 && a > 0 && cash >= a + 2 && influenceOf(s) + statusOf(s) >= 6) return Math.min(cash, a);
+    if (d === 0 && a > 0 && cash >= a + 2 && SENATOR_WORTH[s]! >= 6) return Math.min(cash, a);
     return 0;
   }
 
   knightSpend(g: GameView, me: number): number {
-    // Whole Talents only: tuned weights are real numbers (0 Talents still gives a 10 % chance, Recruit Knights).
-    const spend = Math.round(this.w.knightSpend);
-    return g.treasury[me]! >= this.w.knightReserve + spend ? spend : -1;
+    return g.treasury[me]! >= this.knightFloor ? this.knightTalents : -1;
   }
 
   knightDonations(g: GameView, me: number): number {
