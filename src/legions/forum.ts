@@ -1,13 +1,19 @@
 // 3. Forum Meeting: attendance, neutral senators, attraction, knights, games, tribunes.
-import { shuffle } from '../core/rng.js';
-import {
-  addPrestige, askBool, changeRI, drawSenator, halfRandomDifference, legalInt, log, policyError, presidingFaction,
-  randomNumber,
-} from './common.js';
-import { tablePrestige } from './income.js';
+import * as rngModule from '../core/rng.js';
+import * as commonModule from './common.js';
+import * as incomeModule from './income.js';
 import type { Policy } from './policy.js';
-import { resolveCaptive } from './ror/frontier.js';
-import { AT_FORUM, AT_ROME, type GameState, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } from './state.js';
+import * as frontierModule from './ror/frontier.js';
+import type { GameState } from './state.js';
+import * as stateModule from './state.js';
+// Imported values as this module's own constants (destructured once, below): V8 reads an imported
+// binding through its module cell, with a check that it is initialised, at every use; a constant of
+// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+const { shuffle } = rngModule;
+const { addPrestige, askBool, changeRI, drawSenator, halfRandomDifference, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
+const { tablePrestige } = incomeModule;
+const { resolveCaptive } = frontierModule;
+const { AT_FORUM, AT_ROME, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } = stateModule;
 
 /** The tribune bag, refilled each turn (no policy is called while it is in use). */
 const bag: number[] = [];
