@@ -4,9 +4,7 @@ import * as policyModule from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import * as stateModule from '../src/legions/state.js';
 import * as motionModule from '../src/legions/motion.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { garrisonLegions } = policyModule;
 const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, influenceOf, MAX_DET, statusOf } = stateModule;
 const { keyKind, keyTarget } = motionModule;

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 import * as pathsModule from '../core/paths.js';
 import { z } from 'zod';
 import * as paramsModule from './params.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { packageRoot } = pathsModule;
 const { InputError } = paramsModule;
 

@@ -5,9 +5,7 @@ import * as detachmentsModule from './ror/detachments.js';
 import * as prosecutionsModule from './senate/prosecutions.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { uniformInt } = rngModule;
 const { log, senatorToDeckBottom } = commonModule;
 const { detachmentOf, setDetCommander } = detachmentsModule;

@@ -6,9 +6,7 @@ import * as commonModule from './common.js';
 import * as paramsModule from './params.js';
 import type { DsRule } from './ror/disaster-standoff.js';
 import * as disasterStandoffModule from './ror/disaster-standoff.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { commanderKilled, resolveBattle } = combatModule;
 const { hrdDistribution } = commonModule;
 const { InputError } = paramsModule;

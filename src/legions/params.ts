@@ -1,8 +1,6 @@
 // Every number of the game in one typed, documented object (see docs/rules.md for sources).
 import * as errorsModule from '../core/errors.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { InputError } = errorsModule;
 
 /** A rules parameter: its default, its allowed range and what it means. */

@@ -3,9 +3,7 @@ import type { Stream } from '../core/rng.js';
 import type { Motion } from './motion.js';
 import type { GameState } from './state.js';
 import * as agendaModule from './senate/agenda.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { pendingIndex } = agendaModule;
 
 /** A read-only view of the whole game (policies must not mutate it; the engine owns the state). */

@@ -6,9 +6,7 @@ import type { RulesParams } from './params.js';
 import type { Variants } from './variants.js';
 import type { Motion } from './motion.js';
 import * as motionModule from './motion.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { clonePrng, copyPrng, mixPrefix, Tychei } = rngModule;
 const { cloneMotion, copyMotion } = motionModule;
 

@@ -1,9 +1,7 @@
 // The optional variations, switched per run: the eight of the rules ("Variations") and the Republic of
 // Rome modules (issue 14).
 import * as paramsModule from './params.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { InputError } = paramsModule;
 
 export const VARIANT_NAMES = [

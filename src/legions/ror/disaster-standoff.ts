@@ -10,9 +10,7 @@ import type { Battle } from '../combat.js';
 import * as commonModule from '../common.js';
 import type { RulesParams } from '../params.js';
 import type { GameState } from '../state.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { log } = commonModule;
 
 export const ROR_DISASTER = 'ror-disaster-standoff';

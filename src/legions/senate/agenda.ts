@@ -11,9 +11,7 @@ import * as detachmentsModule from '../ror/detachments.js';
 import * as repopulationModule from '../ror/repopulation.js';
 import * as describeModule from './describe.js';
 import * as votingModule from './voting.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool, legalInt, log, policyError, presidingFaction } = commonModule;
 const { copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
 const { candsChanged, factionName, lowestSenator, SENATORS, shorten } = stateModule;

@@ -13,9 +13,7 @@ import * as repopulationModule from '../ror/repopulation.js';
 import * as describeModule from './describe.js';
 import * as militaryModule from './military.js';
 import * as votingModule from './voting.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool, log, presidingFaction } = commonModule;
 const { BILL, cloneMotion, CONCESSION, DISBAND, DISPATCH, GARRISON, RAISE, RECALL, RECALL_GARRISON, REPLACE_COMMANDER, resetMotion, stageOf, TRANSFER } = motionModule;
 const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;

@@ -3,9 +3,7 @@ import type { Motion } from '../motion.js';
 import * as motionModule from '../motion.js';
 import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL, ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER } = motionModule;
 const { EVENT_NAMES, factionName, senatorName } = stateModule;
 

@@ -10,9 +10,7 @@ import * as senateErrataModule from '../ror/senate-errata.js';
 import type { MotionRules } from './agenda.js';
 import * as agendaModule from './agenda.js';
 import * as rosterModule from './roster.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool, log, returnSenator } = commonModule;
 const { APPOINT_GOVERNOR, motionRules } = motionModule;
 const { AT_FORUM, AT_GOVERNOR, factionName, senatorName } = stateModule;

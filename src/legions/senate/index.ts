@@ -13,9 +13,7 @@ import * as assassinationModule from '../ror/assassination.js';
 import * as repopulationModule from '../ror/repopulation.js';
 import * as reinforcementsModule from '../ror/reinforcements.js';
 import * as consulForLifeModule from '../ror/consul-for-life.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { log } = commonModule;
 const { takeAttendance } = forumModule;
 const { shorten } = stateModule;

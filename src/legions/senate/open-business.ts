@@ -15,9 +15,7 @@ import * as businessModule from './business.js';
 import * as landActsModule from './land-acts.js';
 import * as militaryModule from './military.js';
 import * as votingModule from './voting.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { log, presidingFaction } = commonModule;
 const { CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER } = motionModule;
 const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;

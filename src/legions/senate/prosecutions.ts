@@ -9,9 +9,7 @@ import type { MotionRules } from './agenda.js';
 import * as agendaModule from './agenda.js';
 import * as describeModule from './describe.js';
 import * as votingModule from './voting.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } = commonModule;
 const { motionRules, PROSECUTE } = motionModule;
 const { AT_ROME, factionName, lowestSenator, SENATORS, senatorName } = stateModule;

@@ -10,9 +10,7 @@ import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
 import * as rosterModule from './roster.js';
 import * as describeModule from './describe.js';
-// Imported values as this module's own constants (destructured once, below): V8 reads an imported
-// binding through its module cell, with a check that it is initialised, at every use; a constant of
-// the module's own is folded into the compiled code (docs/performance.md, the thirteenth round).
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { addPrestige, askBool, legalInt, log, policyError, presidingFaction } = commonModule;
 const { ASSASSIN_TRIAL, BILL, CENSURE, ELECT_CONSUL_FOR_LIFE, LAND_ACT, MOTION_NAMES, motionKey, PROSECUTE, REPEAL_LAND_ACT } = motionModule;
 const { cflBonusVotes } = consulForLifeModule;
