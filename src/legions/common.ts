@@ -78,12 +78,7 @@ export function statePays(g: GameState, amount: number, what: string): void {
   g.stateTreasury -= amount;
 }
 
-/** Number of set bits (faction legion masks). */
-export function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
+export { popcount } from '../core/bits.js'; // (the engine's modules and the policy API take it from here)
 
 /** Whether a policy answer is a whole number in [min, max]. */
 export function legalInt(v: unknown, min: number, max: number): boolean {

@@ -1,5 +1,6 @@
 // Game state: one plain mutable object per game, with a complete and cheap clone.
 import type { Stream, TycheiState } from '../core/rng.js';
+import * as bitsModule from '../core/bits.js';
 import * as rngModule from '../core/rng.js';
 import type { Board } from './board.js';
 import type { RulesParams } from './params.js';
@@ -7,6 +8,7 @@ import type { Variants } from './variants.js';
 import type { Motion } from './motion.js';
 import * as motionModule from './motion.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
+const { popcount } = bitsModule;
 const { clonePrng, copyPrng, mixPrefix, Tychei } = rngModule;
 const { cloneMotion, copyMotion } = motionModule;
 
@@ -20,6 +22,8 @@ export const colourOf = (s: number): number => (s / 10) | 0;
 export const statusOf = (s: number): number => (s % 10) + 1;
 /** Influence (and votes) by colour: green 1, blue 2, lilac 3 (rules-notes 2). */
 export const influenceOf = (s: number): number => ((s / 10) | 0) + 1;
+/** The Influence of a set of senators (bit s), as influenceOf summed: 1 each, 1 more from card 10 on, 1 more from 20 on. */
+export const influenceOfSet = (mask: number): number => popcount(mask) + popcount(mask >>> 10) + popcount(mask >>> 20);
 /** Military Rating: a quarter of Status, rounded up (Appoint Commanders). */
 export const militaryRatingOf = (s: number): number => Math.ceil(statusOf(s) / 4);
 export const COLOUR_NAMES = ['green', 'blue', 'lilac'] as const;

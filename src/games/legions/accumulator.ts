@@ -3,6 +3,7 @@
 // an integer count, merging is exact, associative and commutative, so the same games give the same
 // accumulator (and the same JSON) whatever the threads, batches or shards.
 import { z } from 'zod';
+import { popcount } from '../../core/bits.js';
 import type { Outcome } from '../../legions/outcome.js';
 import { type HistogramJSON, IntHistogram } from '../../stats/histogram.js';
 
@@ -96,12 +97,6 @@ export const accumulatorSchema = z.object({
   gamesWithPolicyErrors: count,
 });
 
-function bitCount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
-}
-
 const newHists = (n: number): IntHistogram[] => Array.from({ length: n }, () => new IntHistogram());
 
 export class RunAccumulator {
@@ -136,7 +131,7 @@ export class RunAccumulator {
     this.causes[o.cause]!++;
     if (o.cause) this.lossTurn[o.cause - 1]!.add(o.lostTurn);
     else {
-      const k = bitCount(o.winners);
+      const k = popcount(o.winners);
       if (k > 1) this.sharedWins++;
       if (k) {
         for (let f = 0; f < this.players; f++) {

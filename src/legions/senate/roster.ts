@@ -6,7 +6,7 @@
 import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
-const { AT_FORUM, AT_ROME, candsChanged, influenceOf, lowestSenator, SENATORS, shorten } = stateModule;
+const { AT_FORUM, AT_ROME, candsChanged, influenceOf, influenceOfSet, lowestSenator, SENATORS, shorten } = stateModule;
 
 /** The game whose meeting is open, or null. */
 let meetingOf: GameState | null = null;
@@ -81,18 +81,6 @@ export function openRoster(g: GameState): void {
   presentMask = present;
   forumMask = forum;
   keepPower(g);
-}
-
-/** The Influence of a set of senators (bit s): each counts 1, and 1 more from senator 10 on and from 20 on (influenceOf). */
-function influenceOfSet(mask: number): number {
-  return bitCount(mask) + bitCount(mask >>> 10) + bitCount(mask >>> 20);
-}
-
-/** Set bits of a 32-bit mask, without a loop over them. */
-function bitCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** powerKept and factionsPresent from influenceKept (knights vote only with their faction's senators present). */
