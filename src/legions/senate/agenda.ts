@@ -175,7 +175,7 @@ function proposed(g: GameState, policies: readonly Policy[], m: Motion, f: numbe
  * the defeated left off the list, so what remains is the policy's answer and the office's `check`.
  * Its own function, not a branch of askProposal: the nominations' checks then do not share
  * askProposal's call sites with every other kind (measured 1-3.5 % of a game). The nomination is
- * drafted in `m`, the agenda's next free entry (nominationSlot), not in g.motion.
+ * drafted in `m`, the agenda's next free entry (freeEntry), not in g.motion.
  */
 function askNomination(g: GameState, policies: readonly Policy[], m: Motion, f: number, kind: number, target: number, rules: MotionRules): boolean {
   resetMotion(m, kind, f);
@@ -227,19 +227,23 @@ export function policyDuplicate(g: GameState, f: number): void {
  * motion is made, not voted: its terms are copied and its per-faction tally stays zero on the agenda.
  */
 export function addToAgenda(g: GameState, key = motionKey(g.motion)): void {
-  if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
-  copyMotionTerms(g.agenda[g.agendaCount]!, g.motion);
-  g.agendaKeys[g.agendaCount] = key;
-  g.agendaCount++;
+  copyMotionTerms(freeEntry(g), g.motion);
+  countInAgenda(g, key);
 }
 
 /**
- * The agenda's next free entry (the pool grown if needed), for a nomination to be drafted in: its
- * per-faction tally is zero, as on any agenda entry, and counting it in puts it on the agenda.
+ * The agenda's next free entry (the pool grown if needed): its per-faction tally is zero, as on any
+ * agenda entry. A nomination is drafted in it directly, so that counting it in puts it on the agenda.
  */
-function nominationSlot(g: GameState): Motion {
+function freeEntry(g: GameState): Motion {
   if (g.agendaCount === g.agenda.length) g.agenda.push(newMotion(g.players));
   return g.agenda[g.agendaCount]!;
+}
+
+/** The free entry, filled, joins the agenda under `key`. */
+function countInAgenda(g: GameState, key: number): void {
+  g.agendaKeys[g.agendaCount] = key;
+  g.agendaCount++;
 }
 
 /** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
@@ -392,23 +396,15 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     for (let i = 1; i <= n; i++) {
       const f = (chair + i) % n;
       if ((present & (1 << f)) === 0) continue;
-      if (plain) {
-        // Drafted in the agenda's next free entry: a new nomination is on the agenda without a copy.
-        const slot = nominationSlot(g);
-        if (!askNomination(g, policies, slot, f, kind, target, rules)) continue;
-        const key = motionKey(slot);
-        const dup = agendaIndex(g, key);
-        if (dup < 0) {
-          g.agendaKeys[g.agendaCount] = key;
-          g.agendaCount++;
-        } else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
-        continue;
-      }
-      if (!askProposal(g, policies, f, kind, target, rules, true)) continue;
-      const key = motionKey(m); // (one key for the search and the agenda)
+      // A plain nomination is drafted in the agenda's free entry (on the agenda without a copy), others in g.motion.
+      const drafted = plain ? freeEntry(g) : m;
+      if (!(plain ? askNomination(g, policies, drafted, f, kind, target, rules) : askProposal(g, policies, f, kind, target, rules, true))) continue;
+      const key = motionKey(drafted); // (one key for the search and the agenda)
       const dup = agendaIndex(g, key);
-      if (dup < 0) addToAgenda(g, key);
-      else if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
+      if (dup >= 0) {
+        if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
+      } else if (plain) countInAgenda(g, key);
+      else addToAgenda(g, key);
     }
     if (g.agendaCount === 0) {
       // Nobody nominated: the office must be filled, so the senior candidate stands in the chair's name.
