@@ -1,36 +1,30 @@
 // The parametric policy: one rule-based player whose priorities are a documented weight vector.
 // statesman and opportunist are two fixed weight vectors of it; `legions tune` evolves others.
-import * as MotionKinds from '../src/legions/motion.js';
-import { type Motion, MOTION_NAMES, stageOf } from '../src/legions/motion.js';
-import * as PolicyApi from '../src/legions/policy.js';
+import type { Motion } from '../src/legions/motion.js';
+import * as motionModule from '../src/legions/motion.js';
 import type { GameView, Policy } from '../src/legions/policy.js';
-import * as State from '../src/legions/state.js';
+import * as policyModule from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
-import * as Lib from './lib.js';
-
-/**
- * The kinds of motion as this module's own constants: an imported constant is read through its module
- * cell, with a check that it is initialised, at every use (each case of draft's and vote's switches);
- * a module's own constant is a number in the optimized code.
- */
+import * as stateModule from '../src/legions/state.js';
+import * as libModule from './lib.js';
+// Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const {
   APPOINT_GOVERNOR, ASSASSIN_TRIAL, BILL, CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, ELECT_CENSOR, ELECT_CONSUL,
   ELECT_CONSUL_FOR_LIFE, ELECT_DICTATOR, GARRISON, LAND_ACT, NAME_MASTER_OF_HORSE, PROSECUTE, RAISE, RECALL,
-  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER,
-} = MotionKinds;
-/** The engine's policy API and the policies' library, likewise: each call of an imported function would read its cell and test it. */
+  RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER, MOTION_NAMES, stageOf,
+} = motionModule;
 const {
   affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, isFrontier,
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, presidingFaction: presiding,
   recallableGarrison, tableable,
-} = PolicyApi;
-const { lowestSenator } = State;
+} = policyModule;
+const { lowestSenator } = stateModule;
 const {
   activeWars, AT_FORUM, AT_ROME, bestOwn, boxLegionsSent, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
   failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
   maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
   standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
-} = Lib;
+} = libModule;
 
 /**
  * The weight vector. Switch-like weights are read as on when >= 0.5 (so evolution can move them
