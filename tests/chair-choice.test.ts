@@ -8,10 +8,9 @@ import { type Motion, stageOf } from '../src/legions/motion.js';
 import type { GameView, Policy } from '../src/legions/policy.js';
 import { naturalNext, tableable } from '../src/legions/senate/agenda.js';
 import type { GameState } from '../src/legions/state.js';
-import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { makePolicy } from '../policies/index.js';
 import type { ParametricPolicy } from '../policies/parametric.js';
-import { makeConfig } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
 
 /** The choice with every pending motion weighed, in agenda order, no vote skipped. */
 function weighedInOrder(p: ParametricPolicy, g: GameView, me: number, agenda: readonly Motion[], count: number): number {
@@ -53,27 +52,20 @@ function outOfStageOrder(me: number, agenda: readonly Motion[], count: number): 
 }
 
 function checked(p: ParametricPolicy, asked: { n: number; reordered: number }): Policy {
-  return new Proxy(p, {
-    get(target, key) {
-      if (key === 'tableNext') {
-        return (g: GameView, me: number, agenda: readonly Motion[], count: number): number => {
-          const i = target.tableNext(g, me, agenda, count);
-          expect(i).toBe(weighedInOrder(target, g, me, agenda, count));
-          asked.n++;
-          if (outOfStageOrder(me, agenda, count)) asked.reordered++;
-          return i;
-        };
-      }
-      const v = Reflect.get(target, key) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return watchPolicy(p, (target) => ({
+    tableNext: (g, me, agenda, count) => {
+      const i = target.tableNext(g, me, agenda, count);
+      expect(i).toBe(weighedInOrder(target, g, me, agenda, count));
+      asked.n++;
+      if (outOfStageOrder(me, agenda, count)) asked.reordered++;
+      return i;
     },
-  }) as Policy;
+  }));
 }
 
 describe('the parametric chair', () => {
-  for (const [label, variants] of [['base game', []], ['every variation', VARIANT_NAMES]] as const) {
+  for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
     it(`${label}: each choice is the one every motion weighed in agenda order gives`, () => {
-      const cfg = { ...makeConfig(5), variants: parseVariants([...variants]) };
       const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'parametric'];
       const asked = { n: 0, reordered: 0 };
       for (let i = 0; i < 60; i++) playGame(cfg, 'chair-choice', i, lineup.map((n) => checked(makePolicy(n) as ParametricPolicy, asked)));

@@ -7,11 +7,10 @@ import { forumSenatorsInRome } from '../src/legions/forum.js';
 import { playGame } from '../src/legions/game.js';
 import type { GameView, Policy } from '../src/legions/policy.js';
 import { AT_ROME, influenceOf, statusOf } from '../src/legions/state.js';
-import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { leader } from '../policies/lib.js';
 import { makePolicy } from '../policies/index.js';
 import type { ParametricPolicy } from '../policies/parametric.js';
-import { makeConfig } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
 
 /** The target as the player worked it out before: the leader's senators walked from least worth up. */
 function walkedTarget(p: ParametricPolicy, g: GameView, me: number): number {
@@ -36,35 +35,26 @@ function inRome(g: GameView, f: number): number {
 
 /** The policy with its targets checked against the walk, and the census against the senators. */
 function checked(p: ParametricPolicy, asked: { n: number; outside: number }): Policy {
-  return new Proxy(p, {
-    get(target, key) {
-      if (key === 'attractTarget') {
-        return (g: GameView, me: number): number => {
-          expect(g.step).toBe('forum');
-          for (let f = 0; f < g.players; f++) expect(forumSenatorsInRome(g, f)).toBe(inRome(g, f));
-          const s = target.attractTarget(g, me);
-          expect(s).toBe(walkedTarget(target, g, me));
-          asked.n++;
-          return s;
-        };
-      }
-      if (key === 'vote') {
-        return (g: GameView, me: number, m: never): number => {
-          expect(forumSenatorsInRome(g, me)).toBe(-1); // the Senate: no census, the player walks
-          asked.outside++;
-          return target.vote(g, me, m);
-        };
-      }
-      const v = Reflect.get(target, key) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return watchPolicy(p, (target) => ({
+    attractTarget: (g, me) => {
+      expect(g.step).toBe('forum');
+      for (let f = 0; f < g.players; f++) expect(forumSenatorsInRome(g, f)).toBe(inRome(g, f));
+      const s = target.attractTarget(g, me);
+      expect(s).toBe(walkedTarget(target, g, me));
+      asked.n++;
+      return s;
     },
-  }) as Policy;
+    vote: (g, me, m) => {
+      expect(forumSenatorsInRome(g, me)).toBe(-1); // the Senate: no census, the player walks
+      asked.outside++;
+      return target.vote(g, me, m);
+    },
+  }));
 }
 
 describe('the parametric attraction targets', () => {
-  for (const [label, variants] of [['base game', []], ['every variation', VARIANT_NAMES]] as const) {
+  for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
     it(`${label}: the Forum's census is each faction's senators in Rome, and each target the walk's`, () => {
-      const cfg = { ...makeConfig(5), variants: parseVariants([...variants]) };
       const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'parametric'];
       const asked = { n: 0, outside: 0 };
       for (let i = 0; i < 60; i++) playGame(cfg, 'forum-attraction', i, lineup.map((n) => checked(makePolicy(n) as ParametricPolicy, asked)));

@@ -5,10 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { playGame } from '../src/legions/game.js';
 import type { GameView, Policy } from '../src/legions/policy.js';
 import { AT_FORUM } from '../src/legions/state.js';
-import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { makePolicy } from '../policies/index.js';
 import type { ParametricPolicy } from '../policies/parametric.js';
-import { makeConfig } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
 
 /** The bid as the player worked it out before: the budget walked over the senators in card order. */
 function walkedBid(p: ParametricPolicy, g: GameView, me: number, s: number): number {
@@ -25,29 +24,22 @@ function walkedBid(p: ParametricPolicy, g: GameView, me: number, s: number): num
 
 /** The policy with its bids checked against the walk, and the Forum's list against the senators. */
 function checked(p: ParametricPolicy, asked: { n: number }): Policy {
-  return new Proxy(p, {
-    get(target, key) {
-      if (key === 'neutralBid') {
-        return (g: GameView, me: number, s: number): number => {
-          const face: number[] = [];
-          for (let x = 0; x < 30; x++) if (g.senWhere[x] === AT_FORUM) face.push(x);
-          expect(g.forumList).toEqual(face);
-          const bid = target.neutralBid(g, me, s);
-          expect(bid).toBe(walkedBid(target, g, me, s));
-          asked.n++;
-          return bid;
-        };
-      }
-      const v = Reflect.get(target, key) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return watchPolicy(p, (target) => ({
+    neutralBid: (g, me, s) => {
+      const face: number[] = [];
+      for (let x = 0; x < 30; x++) if (g.senWhere[x] === AT_FORUM) face.push(x);
+      expect(g.forumList).toEqual(face);
+      const bid = target.neutralBid(g, me, s);
+      expect(bid).toBe(walkedBid(target, g, me, s));
+      asked.n++;
+      return bid;
     },
-  }) as Policy;
+  }));
 }
 
 describe('the parametric bids on neutrals', () => {
-  for (const [label, variants] of [['base game', []], ['every variation', VARIANT_NAMES]] as const) {
+  for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
     it(`${label}: the Forum's list is its face-up neutrals, and each bid the walk's`, () => {
-      const cfg = { ...makeConfig(5), variants: parseVariants([...variants]) };
       const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'parametric'];
       const asked = { n: 0 };
       for (let i = 0; i < 60; i++) playGame(cfg, 'forum-bids', i, lineup.map((n) => checked(makePolicy(n) as ParametricPolicy, asked)));

@@ -8,13 +8,34 @@ import {
   AT_COMMANDER, AT_DECK, AT_FORUM, AT_GOVERNOR, AT_MASTER_OF_HORSE, AT_ROME, CARD_DECK, CONCESSIONS, FL_BOX, FL_NONE, type GameState,
   MAX_DET, SENATORS, warsChanged,
 } from '../src/legions/state.js';
-import { noVariants } from '../src/legions/variants.js';
+import { noVariants, parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 
 /** A game configuration with the default rules, board and no variants (params may be tweaked). */
 export function makeConfig(players: number, tweak?: (p: RulesParams) => void): GameConfig {
   const params = defaultParams();
   if (tweak) tweak(params);
   return { players, params, board: defaultBoard(), variants: noVariants() };
+}
+
+/** Five players, the base game and every variation at once: the fields a check over whole games plays. */
+export const BASE_AND_EVERY_VARIATION: readonly (readonly [string, GameConfig])[] = [
+  ['base game', makeConfig(5)],
+  ['every variation', { ...makeConfig(5), variants: parseVariants([...VARIANT_NAMES]) }],
+];
+
+/**
+ * The policy `p`, answering through `watch(p)`'s methods where it has them (each may check what the
+ * engine hands over or what `p` answers, then answer as `p`) and as `p` everywhere else.
+ */
+export function watchPolicy<P extends Policy>(p: P, watch: (self: P) => Partial<Policy>): Policy {
+  const over = watch(p) as Record<PropertyKey, unknown>;
+  return new Proxy(p, {
+    get(target, key) {
+      if (Object.prototype.hasOwnProperty.call(over, key)) return over[key];
+      const v = Reflect.get(target, key) as unknown;
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+    },
+  }) as Policy;
 }
 
 /**

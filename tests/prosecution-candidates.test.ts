@@ -3,12 +3,11 @@
 // for every faction as Censor, they must be exactly the senators a walk over all thirty finds with minorEligible.
 import { describe, expect, it } from 'vitest';
 import { playGame } from '../src/legions/game.js';
-import type { GameView, Policy } from '../src/legions/policy.js';
+import type { Policy } from '../src/legions/policy.js';
 import { minorEligible, openToProsecution } from '../src/legions/senate/prosecutions.js';
 import { AT_ROME, type GameState } from '../src/legions/state.js';
-import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { makePolicy } from '../policies/index.js';
-import { makeConfig } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
 
 /** The candidates as they were listed before: every senator walked, in card order. */
 function walked(g: GameState, cf: number): number {
@@ -23,29 +22,22 @@ function walked(g: GameState, cf: number): number {
 
 /** The policy with the candidates checked at each of its proposals. */
 function checked(p: Policy, seen: { asks: number; open: number }): Policy {
-  return new Proxy(p, {
-    get(target, key) {
-      const v = Reflect.get(target, key) as unknown;
-      if (key === 'propose') {
-        return (g: GameView, ...rest: unknown[]): unknown => {
-          for (let cf = 0; cf < g.players; cf++) {
-            const open = openToProsecution(g as GameState, cf);
-            expect(open).toBe(walked(g as GameState, cf));
-            if (open !== 0) seen.open++;
-          }
-          seen.asks++;
-          return (v as (...a: unknown[]) => unknown).call(target, g, ...rest);
-        };
+  return watchPolicy(p, (target) => ({
+    propose: (g, me, m, c) => {
+      for (let cf = 0; cf < g.players; cf++) {
+        const open = openToProsecution(g as GameState, cf);
+        expect(open).toBe(walked(g as GameState, cf));
+        if (open !== 0) seen.open++;
       }
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      seen.asks++;
+      return target.propose(g, me, m, c);
     },
-  }) as Policy;
+  }));
 }
 
 describe('the prosecution candidates', () => {
-  for (const [label, variants] of [['base game', []], ['every variation', VARIANT_NAMES]] as const) {
+  for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
     it(`${label}: the offences-first listing is the walk over the senators`, () => {
-      const cfg = { ...makeConfig(5), variants: parseVariants([...variants]) };
       const lineup = ['competent', 'statesman', 'opportunist', 'random', 'parametric'];
       const seen = { asks: 0, open: 0 };
       for (let i = 0; i < 40; i++) playGame(cfg, 'prosecution-candidates', i, lineup.map((n) => checked(makePolicy(n), seen)));
