@@ -72,27 +72,23 @@ export function openRoster(g: GameState): void {
       if (f >= 0 && attends[s] !== 0) countedMask[f] |= 1 << s;
     } else if (w === AT_FORUM) forum |= 1 << s;
   }
+  while (powerKept.length < n) powerKept.push(0);
+  shorten(powerKept, n);
+  // Each faction's Influence present and its votes: knights vote only with their faction's senators present.
+  const knights = g.knights;
   let present = 0;
+  let factions = 0;
   for (let f = 0; f < n; f++) {
     const mask = countedMask[f]!;
     present |= mask;
-    influenceKept[f] = influenceOfSet(mask);
+    const v = influenceOfSet(mask);
+    influenceKept[f] = v;
+    powerKept[f] = v > 0 ? v + knights[f]! : 0;
+    if (v > 0) factions |= 1 << f;
   }
   presentMask = present;
   forumMask = forum;
-  keepPower(g);
-}
-
-/** powerKept and factionsPresent from influenceKept (knights vote only with their faction's senators present). */
-function keepPower(g: GameState): void {
-  while (powerKept.length < g.players) powerKept.push(0);
-  shorten(powerKept, g.players);
-  factionsPresent = 0;
-  for (let f = 0; f < g.players; f++) {
-    const v = influenceKept[f]!;
-    powerKept[f] = v > 0 ? v + g.knights[f]! : 0;
-    if (v > 0) factionsPresent |= 1 << f;
-  }
+  factionsPresent = factions;
 }
 
 /** The meeting closes (or the game ends in it): the roster is no longer kept. */
@@ -112,7 +108,12 @@ export function senatorMoved(g: GameState, s: number): void {
   else forumMask &= ~bit;
   const now = (presentMask & bit) !== 0 ? g.senOwner[s]! : -1;
   let was = -1;
-  for (let f = 0; f < g.players; f++) if ((countedMask[f]! & bit) !== 0) was = f;
+  for (let f = 0; f < g.players; f++) {
+    if ((countedMask[f]! & bit) !== 0) {
+      was = f; // (a senator counts for one faction at most)
+      break;
+    }
+  }
   if (now === was) return;
   if (was >= 0) {
     countedMask[was] &= ~bit;

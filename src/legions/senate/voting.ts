@@ -108,9 +108,8 @@ function consularRuling(g: GameState, policies: readonly Policy[], m: Motion, co
   }
 }
 
-/** A penalised faction whose vote could not be reduced pays 1 Talent to the State instead (if it has it). */
+/** A penalised faction whose vote could not be reduced pays 1 Talent to the State instead (if it has it); called only when someone was penalised. */
 function finePenalized(g: GameState, m: Motion, reduced: number): void {
-  if (m.penalized === 0) return; // (the usual case: nobody penalised, no pass over the factions)
   for (let f = 0; f < g.players; f++) {
     if (!(m.penalized & (1 << f)) || reduced & (1 << f) || g.treasury[f]! < 1) continue;
     g.treasury[f]--;
@@ -137,11 +136,15 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   m.objected = 0;
   m.penalized = 0;
   m.vetoedBy = -1;
+  // The tally's arrays held once: read and written per faction below without fetching them from the motion each time.
+  const power = m.power;
+  const stance = m.stance;
+  const bought = m.bought;
   for (let f = 0; f < n; f++) {
-    m.stance[f] = 0;
-    m.bought[f] = 0;
+    stance[f] = 0;
+    bought[f] = 0;
   }
-  countPower(g, m.power);
+  countPower(g, power);
   const st = g.stats;
   st.motions++;
   if (m.sponsor === consulF) st.motionsByPresiding++;
@@ -156,25 +159,26 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   let reduced = 0;
   for (let i = 1, f = consulF; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (consulF + i) % n, without a division per faction
-    const power = m.power[f]!;
-    if (power === 0) continue; // a faction with nobody present cannot vote or veto
-    if (mayVeto(g, m, f) && askBool(g, f, policies[f]!.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
-    let sv = policies[f]!.vote(g, f, m);
+    const votes = power[f]!;
+    if (votes === 0) continue; // a faction with nobody present cannot vote or veto
+    const policy = policies[f]!;
+    if (mayVeto(g, m, f) && askBool(g, f, policy.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
+    let sv = policy.vote(g, f, m);
     if (sv !== 1 && sv !== -1) {
       sv = irregularVote(g, m, f, sv);
       if (sv === 0) continue;
     }
-    let bought = 0;
+    let paid = 0;
     if (m.closed) {
       // With "no discussion" ruled, nobody may buy votes on this motion (Consular Powers, docs/rules.md).
       if (!blocked) blocked = wantedToBuy(g, policies, m, f, sv);
     } else {
-      bought = policies[f]!.buyVotes(g, f, m, sv);
-      if (bought !== 0) bought = payForVotes(g, f, bought);
+      paid = policy.buyVotes(g, f, m, sv);
+      if (paid !== 0) paid = payForVotes(g, f, paid);
     }
-    m.bought[f] = bought;
-    m.stance[f] = sv;
-    let v = power + bought;
+    bought[f] = paid;
+    stance[f] = sv;
+    let v = votes + paid;
     if ((m.penalized & (1 << f)) !== 0) {
       v--;
       reduced |= 1 << f;
@@ -184,7 +188,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     else m.votesAgainst += v;
     voters++;
   }
-  finePenalized(g, m, reduced);
+  if (m.penalized !== 0) finePenalized(g, m, reduced);
   if (st.rulings > rulingsBefore && (blocked || m.objected)) st.rulingsBinding++;
   let passed = m.votesFor > m.votesAgainst;
   if (!passed && m.votesFor === m.votesAgainst && g.params.consulCastingVote) {
@@ -217,7 +221,7 @@ function cancelVote(g: GameState, m: Motion, f: number, reduced: number): false 
   st.vetoes++;
   // The cancelled vote removed nobody's vote after all: every penalised faction pays the fine instead.
   for (let x = 0; x < g.players; x++) if (reduced & (1 << x)) st.votesRemoved--;
-  finePenalized(g, m, 0);
+  if (m.penalized !== 0) finePenalized(g, m, 0);
   if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
   recordFailure(g, m);
   return false;
