@@ -383,21 +383,22 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
   const m = g.motion;
   const n = g.players;
+  const cands = g.cands; // (listed afresh in place: the same array throughout)
   const plain = plainOffice(kind, rules);
   for (;;) {
     const chair = presidingFaction(g);
     m.target = target;
     if (rules.candidates) rules.candidates(g);
-    if (g.cands.length === 0) return -1;
-    if (g.cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, g.cands[0]!, rules))) {
+    if (cands.length === 0) return -1;
+    if (cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
       if (g.trace) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
-      return g.cands[0]!;
+      return cands[0]!;
     }
-    if (g.cands.length === 1) continue; // the last candidate refused and is out
+    if (cands.length === 1) continue; // the last candidate refused and is out
     g.agendaCount = 0;
     const present = presentFactionMask(g); // nobody comes or goes while the nominations are made
-    for (let i = 1; i <= n; i++) {
-      const f = (chair + i) % n;
+    for (let i = 1, f = chair; i <= n; i++) {
+      f = f === n - 1 ? 0 : f + 1; // (chair + i) % n, without a division per faction
       if ((present & (1 << f)) === 0) continue;
       // A plain nomination is drafted in the agenda's free entry (on the agenda without a copy), others in g.motion.
       const drafted = plain ? freeEntry(g) : m;
@@ -413,7 +414,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       // Nobody nominated: the office must be filled, so the senior candidate stands in the chair's name.
       resetMotion(m, kind, chair);
       m.target = target;
-      m.senator = senior(g.cands);
+      m.senator = senior(cands);
       policyError(g, chair, `nobody nominated for ${MOTION_NAMES[kind]}; the senior candidate stands`);
       addToAgenda(g);
     }
@@ -432,7 +433,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       rejectCandidate(g, kind, target, s);
       m.target = target;
       if (rules.candidates) rules.candidates(g);
-      if (g.cands.length <= 1) break; // the automatic appointment (or none) is decided above
+      if (cands.length <= 1) break; // the automatic appointment (or none) is decided above
     }
     g.agendaCount = 0;
   }
