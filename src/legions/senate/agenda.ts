@@ -80,7 +80,8 @@ export function listMask(g: GameState, mask: number): void {
   // g.cands still holds this very listing (nothing listed or moved since): it stands, and so does the players' census of it.
   if (g === maskedGame && g.candsListing === maskedListing && mask === maskedCands) return;
   let k = 0;
-  for (let rest = mask; rest !== 0; rest &= rest - 1) listAt(g.cands, k++, lowestSenator(rest));
+  const cands = g.cands; // (held: V8 reloads a field read in a loop at every turn)
+  for (let rest = mask; rest !== 0; rest &= rest - 1) listAt(cands, k++, lowestSenator(rest));
   endList(g, k);
   maskedGame = g;
   maskedListing = g.candsListing;
@@ -109,7 +110,8 @@ export function pendingIndex(g: GameState, m: Motion): number {
 
 /** Index in the agenda of the pending motion whose motionKey is `key`, or -1. */
 export function agendaIndex(g: GameState, key: number): number {
-  for (let i = 0; i < g.agendaCount; i++) if (g.agendaKeys[i] === key) return i;
+  const keys = g.agendaKeys; // (the keys and count held: V8 reloads a field read in a loop at every turn)
+  for (let i = 0, n = g.agendaCount; i < n; i++) if (keys[i] === key) return i;
   return -1;
 }
 
@@ -252,12 +254,13 @@ export function takeFromAgenda(g: GameState, i: number): void {
   const keys = g.agendaKeys;
   const taken = a[i]!;
   copyMotionTerms(g.motion, taken); // (its tally is left: nothing reads it before putToVote sets it, as after resetMotion)
-  for (let k = i; k < g.agendaCount - 1; k++) {
+  const last = g.agendaCount - 1;
+  for (let k = i; k < last; k++) {
     a[k] = a[k + 1]!;
     keys[k] = keys[k + 1]!;
   }
-  a[g.agendaCount - 1] = taken;
-  g.agendaCount--;
+  a[last] = taken;
+  g.agendaCount = last;
 }
 
 /**
@@ -267,8 +270,8 @@ export function takeFromAgenda(g: GameState, i: number): void {
 export function tableable(g: GameState, i: number): boolean {
   const m = g.agenda[i]!;
   if (m.kind !== DEVELOP) return true;
-  for (let k = 0; k < g.agendaCount; k++) {
-    const o = g.agenda[k]!;
+  for (let k = 0, a = g.agenda, n = g.agendaCount; k < n; k++) {
+    const o = a[k]!;
     if (o.kind === DEVELOP && o.target < m.target) return false;
   }
   return true;
@@ -281,7 +284,7 @@ export function tableable(g: GameState, i: number): boolean {
 export function naturalNext(g: GameState): number {
   let best = -1;
   let bestStage = 99;
-  for (let i = 0; i < g.agendaCount; i++) {
+  for (let i = 0, n = g.agendaCount; i < n; i++) {
     if (!tableable(g, i)) continue;
     const s = stageOf(g.agenda[i]!.kind);
     const rank = s < 0 ? 99 : s;
@@ -380,21 +383,22 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
   const m = g.motion;
   const n = g.players;
+  const cands = g.cands; // (listed afresh in place: the same array throughout)
   const plain = plainOffice(kind, rules);
   for (;;) {
     const chair = presidingFaction(g);
     m.target = target;
     if (rules.candidates) rules.candidates(g);
-    if (g.cands.length === 0) return -1;
-    if (g.cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, g.cands[0]!, rules))) {
+    if (cands.length === 0) return -1;
+    if (cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
       if (g.trace) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
-      return g.cands[0]!;
+      return cands[0]!;
     }
-    if (g.cands.length === 1) continue; // the last candidate refused and is out
+    if (cands.length === 1) continue; // the last candidate refused and is out
     g.agendaCount = 0;
     const present = presentFactionMask(g); // nobody comes or goes while the nominations are made
-    for (let i = 1; i <= n; i++) {
-      const f = (chair + i) % n;
+    for (let i = 1, f = chair; i <= n; i++) {
+      f = f === n - 1 ? 0 : f + 1; // (chair + i) % n, without a division per faction
       if ((present & (1 << f)) === 0) continue;
       // A plain nomination is drafted in the agenda's free entry (on the agenda without a copy), others in g.motion.
       const drafted = plain ? freeEntry(g) : m;
@@ -410,7 +414,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       // Nobody nominated: the office must be filled, so the senior candidate stands in the chair's name.
       resetMotion(m, kind, chair);
       m.target = target;
-      m.senator = senior(g.cands);
+      m.senator = senior(cands);
       policyError(g, chair, `nobody nominated for ${MOTION_NAMES[kind]}; the senior candidate stands`);
       addToAgenda(g);
     }
@@ -429,7 +433,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       rejectCandidate(g, kind, target, s);
       m.target = target;
       if (rules.candidates) rules.candidates(g);
-      if (g.cands.length <= 1) break; // the automatic appointment (or none) is decided above
+      if (cands.length <= 1) break; // the automatic appointment (or none) is decided above
     }
     g.agendaCount = 0;
   }

@@ -21,13 +21,14 @@ const { senatorMoved } = rosterModule;
 
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
 export function returnGovernors(g: GameState): void {
-  for (let p = 0; p < g.provGovernor.length; p++) {
-    const s = g.provGovernor[p]!;
+  const governors = g.provGovernor; // (held: V8 reloads a field read in a loop at every turn)
+  for (let p = 0; p < governors.length; p++) {
+    const s = governors[p]!;
     if (s < 0 || g.provGovTurn[p]! + g.params.governorTerm > g.turn) continue;
     g.senGovReturnTurn[s] = g.turn;
     if (g.provClaimed[p]) g.senGovClaimReturn[s] = g.turn;
     returnSenator(g, s);
-    g.provGovernor[p] = -1;
+    governors[p] = -1;
     g.provClaimed[p] = 0;
     if (g.trace) log(g, `Governor ${senatorName(s)} returns from ${g.board.provinces[p]!.name}`);
   }
@@ -52,8 +53,10 @@ const governorRules: MotionRules = motionRules({
 });
 
 export function appointGovernors(g: GameState, policies: readonly Policy[]): void {
-  for (let p = 0; p < g.provConquered.length; p++) {
-    if (!g.provConquered[p] || g.provGovernor[p]! >= 0) continue;
+  const conquered = g.provConquered; // (held: V8 reloads a field read in a loop at every turn)
+  const governors = g.provGovernor;
+  for (let p = 0; p < conquered.length; p++) {
+    if (!conquered[p] || governors[p]! >= 0) continue;
     const s = appoint(g, policies, APPOINT_GOVERNOR, p, governorRules);
     if (s < 0) {
       if (g.trace) log(g, `${g.board.provinces[p]!.name} stays without a governor: no candidate`);
@@ -64,7 +67,7 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     g.senPost[s] = p;
     g.senPresent[s] = 0;
     senatorMoved(g, s);
-    g.provGovernor[p] = s;
+    governors[p] = s;
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;
     if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : factionName(g.senOwner[s]!)}) governs ${g.board.provinces[p]!.name}`);

@@ -26,7 +26,8 @@ const { senatorMoved } = rosterModule;
 /** Faction legions (bitmask) located at `where` (FL_BOX or a war). */
 export function factionLegionsAt(g: GameState, where: number): number {
   let m = 0;
-  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === where) m |= 1 << f;
+  const at = g.factionLegion; // (held: V8 reloads a field read in a loop at every turn)
+  for (let f = 0, n = g.players; f < n; f++) if (at[f] === where) m |= 1 << f;
   return m;
 }
 
@@ -37,21 +38,24 @@ export function raiseCost(g: GameState): number {
 /** Active wars whose legion count is at least `min`, and of those with a commander. */
 function warsWithLegions(g: GameState, min: number): number {
   let n = 0;
-  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && legionsAt(g, w) >= min) n++;
+  const status = g.wars.status; // (held: V8 reloads a field read in a loop at every turn)
+  for (let w = 0; w < status.length; w++) if (status[w] === 1 && legionsAt(g, w) >= min) n++;
   return n;
 }
 
 function warsWithCommander(g: GameState): number {
   let n = 0;
-  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1 && g.wars.commander[w]! >= 0) n++;
+  const { status, commander } = g.wars; // (held: V8 reloads a field read in a loop at every turn)
+  for (let w = 0; w < status.length; w++) if (status[w] === 1 && commander[w]! >= 0) n++;
   return n;
 }
 
 /** An active war whose legions have no commander (Deaths), or whose commander may be replaced. */
 function someWarNeeding(g: GameState, replace: boolean): boolean {
   const dets = g.variants[ROR_COMMANDERS] ? MAX_DET : 1;
-  for (let w = 0; w < g.wars.status.length; w++) {
-    if (g.wars.status[w] !== 1) continue;
+  const status = g.wars.status; // (held: V8 reloads a field read in a loop at every turn)
+  for (let w = 0; w < status.length; w++) {
+    if (status[w] !== 1) continue;
     if (dets === 1) {
       if (replace ? g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 : g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) return true;
       continue;

@@ -92,13 +92,19 @@ function allowedKinds(g: GameState): number {
 
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
 function kindsAsked(policy: Policy): number {
+  const never = (policy.neverProposes ?? 0) & OPEN_KIND_BITS;
+  if (never === lastNever) return lastAsked; // (a function of `never` alone: the seats mostly share one)
   let asked = ALL_OPEN;
   // Only the kinds it never proposes that the open business has are visited (some four a policy).
-  for (let never = (policy.neverProposes ?? 0) & OPEN_KIND_BITS; never !== 0; never &= never - 1) {
-    asked &= ~OPEN_BIT[31 - Math.clz32(never & -never)]!;
-  }
+  for (let rest = never; rest !== 0; rest &= rest - 1) asked &= ~OPEN_BIT[31 - Math.clz32(rest & -rest)]!;
+  lastNever = never;
+  lastAsked = asked;
   return asked;
 }
+
+/** kindsAsked's last answer and the kinds never proposed it was for (-1: none yet). */
+let lastNever = -1;
+let lastAsked = ALL_OPEN;
 
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
@@ -231,7 +237,7 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
 /** Bit p set for each province whose development may be requested now (developable). */
 function developableMask(g: GameState): number {
   let mask = 0;
-  for (let p = 0; p < g.provGovernor.length; p++) if (developable(g, p)) mask |= 1 << p;
+  for (let p = 0, provinces = g.provGovernor.length; p < provinces; p++) if (developable(g, p)) mask |= 1 << p;
   return mask;
 }
 
