@@ -124,8 +124,15 @@ const NOT_ASKED = 2;
 
 export class ParametricPolicy implements Policy {
   private readonly civic: boolean;
-  /** Scratch for tableNext: our vote on each agenda entry (NOT_ASKED until needed). */
-  private readonly agendaVotes: number[] = [];
+  /**
+   * Our votes on the agenda's entries in the chair's present choice (tableNext, which clears them), each
+   * asked at most once: bit i of `asked` once entry i's vote is known, and then of `votedFor` (1) or
+   * `votedAgainst` (-1), of neither for an abstention. Bits as the state's other sets, not a scratch array
+   * refilled per choice; entries from the 32nd on (an agenda holds some 14 at most) are asked each time.
+   */
+  private asked = 0;
+  private votedFor = 0;
+  private votedAgainst = 0;
   private readonly aggressive: boolean;
   /** What bestGenerals found: our candidate of highest Status and any faction's (-1 none). */
   private ownGeneral = -1;
@@ -666,9 +673,10 @@ export class ParametricPolicy implements Policy {
    */
   tableNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
     // Our vote on each agenda entry, asked at most once per choice (the state does not change while we choose).
-    const votes = this.agendaVotes;
-    for (let i = 0; i < count; i++) votes[i] = NOT_ASKED;
-    return this.chooseNext(g, me, agenda, count, votes);
+    this.asked = 0;
+    this.votedFor = 0;
+    this.votedAgainst = 0;
+    return this.chooseNext(g, me, agenda, count);
   }
 
   /**
@@ -678,7 +686,7 @@ export class ParametricPolicy implements Policy {
    * could still beat the best: a stage's key is at most 20 less the stage, so once a stage cannot
    * beat the best, no later one can.
    */
-  private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number, votes: number[]): number {
+  private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
     let best = -1;
     let bestKey = -Infinity;
     let othersStages = 0; // bit s: another faction's motion of stage s is pending
@@ -691,7 +699,7 @@ export class ParametricPolicy implements Policy {
       }
       const key = 30 - stage;
       if (key < bestKey || (key === bestKey && i > best)) continue;
-      if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
+      if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
       bestKey = key;
       best = i;
     }
@@ -703,9 +711,9 @@ export class ParametricPolicy implements Policy {
         const m = agenda[i]!;
         if (m.sponsor === me || Math.max(0, STAGE[m.kind]!) !== stage) continue;
         if (most === bestKey && i > best) break; // nothing left of this stage can beat the best
-        if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, votes)) continue;
+        if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
         // Preference first; among equals the earlier military stage, so no business is cut short by accident.
-        const key = (this.agendaVote(g, me, agenda, i, votes) + 1) * 10 - stage;
+        const key = (this.agendaVote(g, me, agenda, i, true) + 1) * 10 - stage;
         if (key > bestKey || (key === bestKey && i < best)) {
           bestKey = key;
           best = i;
@@ -715,31 +723,36 @@ export class ParametricPolicy implements Policy {
     return best >= 0 ? best : naturalNext(g);
   }
 
-  /** Our vote on agenda entry i, from `votes` when already asked in this choice (null: no cache). */
-  private agendaVote(g: GameView, me: number, agenda: readonly Motion[], i: number, votes: number[] | null): number {
-    if (votes === null) return this.vote(g, me, agenda[i]!);
-    if (votes[i] === NOT_ASKED) votes[i] = this.vote(g, me, agenda[i]!);
-    return votes[i]!;
+  /** Our vote on agenda entry i; in the chair's choice (`choosing`), as already asked in it when it was. */
+  private agendaVote(g: GameView, me: number, agenda: readonly Motion[], i: number, choosing: boolean): number {
+    if (!choosing || i > 30) return this.vote(g, me, agenda[i]!);
+    const bit = 1 << i;
+    if ((this.asked & bit) !== 0) return (this.votedFor & bit) !== 0 ? 1 : (this.votedAgainst & bit) !== 0 ? -1 : 0;
+    const v = this.vote(g, me, agenda[i]!);
+    this.asked |= bit;
+    if (v > 0) this.votedFor |= bit;
+    else if (v < 0) this.votedAgainst |= bit;
+    return v;
   }
 
   /**
    * Whether tabling motion m would leave a pending motion behind its military stage that we do not
    * oppose: business is cut short only on purpose.
    */
-  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number, votes: number[] | null): boolean {
+  private closesUnopposed(g: GameView, me: number, m: Motion, agenda: readonly Motion[], count: number, choosing: boolean): boolean {
     const st = STAGE[m.kind]!;
     if (st <= 0) return false;
     for (let k = 0; k < count; k++) {
       const o = agenda[k]!;
       const os = STAGE[o.kind]!;
-      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.agendaVote(g, me, agenda, k, votes) >= 0)) return true;
+      if (o !== m && os >= 0 && os < st && (o.sponsor === me || this.agendaVote(g, me, agenda, k, choosing) >= 0)) return true;
     }
     return false;
   }
 
   /** A tribune tables our motion at once when another faction's motion competes for the same thing. */
   useTribune(g: GameView, me: number, m: Motion): boolean {
-    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount, null)) return false;
+    if (this.w.tribuneUse < 0.5 || this.closesUnopposed(g, me, m, g.agenda, g.agendaCount, false)) return false;
     for (let i = 0; i < g.agendaCount; i++) {
       const a = g.agenda[i]!;
       if (a.sponsor !== me && a.kind === m.kind && a.target === m.target && (m.kind === CONCESSION || m.kind === DISPATCH)) return true;
@@ -758,10 +771,9 @@ export class ParametricPolicy implements Policy {
     if (m.kind === DISBAND) return activeWars(g) > 0 && this.civic;
     if (m.kind === CENSURE) return m.target === me && m.count >= 6;
     // A tribune player stops a rival's big gain (the Consulship, a concession) that the votes so far will carry.
-    if (this.w.tribuneUse >= 0.5 && (m.kind === ELECT_CONSUL || m.kind === CONCESSION) && this.vote(g, me, m) < 0) {
-      return m.votesFor - m.votesAgainst > m.power[me]! + this.w.votePrice;
-    }
-    return false;
+    // (Whether the votes so far carry it first: it rules most out without judging the motion.)
+    return this.w.tribuneUse >= 0.5 && (m.kind === ELECT_CONSUL || m.kind === CONCESSION) &&
+      m.votesFor - m.votesAgainst > m.power[me]! + this.w.votePrice && this.vote(g, me, m) < 0;
   }
 
   /**
