@@ -18,6 +18,7 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   const p = g.params;
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) {
+    if (w.status[i] === 0) continue; // not begun: no legions, no battle, nothing to adjust
     // Legions without a commander (he was killed) are recalled; the war becomes unopposed.
     if (w.status[i] === 1) commanderlessLegions(g, i);
     // Every active war with no Roman legions now is unopposed (+4), once per war per turn (rules-notes 22, 23).

@@ -89,6 +89,7 @@ export function combatStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'combat';
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) {
+    if (w.status[i] === 0) continue; // not begun: never fought, so its scratch below is still blank (no war returns to 0)
     w.result[i] = 0;
     w.victor[i] = -1;
     w.foughtMask[i] = 0;
