@@ -18,13 +18,14 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   const p = g.params;
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) {
+    if (w.status[i] === 0) continue; // not begun: no legions, no battle, nothing to adjust
     // Legions without a commander (he was killed) are recalled; the war becomes unopposed.
     if (w.status[i] === 1) commanderlessLegions(g, i);
     // Every active war with no Roman legions now is unopposed (+4), once per war per turn (rules-notes 22, 23).
     if (w.status[i] === 1 && legionsAt(g, i) === 0 && w.result[i] !== 2) {
       changeRI(g, p.unopposedWarRI);
       g.stats.unopposedWarTurns++;
-      if (g.trace) log(g, `Unopposed war at ${warName(g, i)}`);
+      if (g.trace !== null) log(g, `Unopposed war at ${warName(g, i)}`);
     }
     if (w.result[i] === 1) spoilsOfWar(g, policies, i);
     factionLegionPrestige(g, i);
@@ -50,7 +51,7 @@ function commanderlessLegions(g: GameState, i: number): void {
 function keepOrRecall(g: GameState, i: number, d: number): void {
   if (g.variants['ror-leaderless-legions']) {
     g.stats.rorLeaderlessKept++;
-    if (g.trace) log(g, `${detLegions(g, i, d)} legions without a commander stay at ${warName(g, i)} until the next Senate`);
+    if (g.trace !== null) log(g, `${detLegions(g, i, d)} legions without a commander stay at ${warName(g, i)} until the next Senate`);
     return;
   }
   recallLegions(g, i, detStateLegions(g, i, d), detFactionMask(g, i, d), d);
@@ -76,7 +77,7 @@ function spoilsOfWar(g: GameState, policies: readonly Policy[], i: number): void
     }
   }
   g.stateTreasury += w.spoils[i]! - claimed;
-  if (g.trace) log(g, `Spoils of ${warName(g, i)}: ${claimed} to ${c >= 0 ? senatorName(c) : 'nobody'}, ${w.spoils[i]! - claimed} to the State`);
+  if (g.trace !== null) log(g, `Spoils of ${warName(g, i)}: ${claimed} to ${c >= 0 ? senatorName(c) : 'nobody'}, ${w.spoils[i]! - claimed} to the State`);
 }
 
 /**

@@ -89,6 +89,7 @@ export function combatStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'combat';
   const w = g.wars;
   for (let i = 0; i < w.status.length; i++) {
+    if (w.status[i] === 0) continue; // not begun: never fought, so its scratch below is still blank (no war returns to 0)
     w.result[i] = 0;
     w.victor[i] = -1;
     w.foughtMask[i] = 0;
@@ -133,7 +134,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
   w.foughtMask[i] = factionLegionsAt(g, i);
   w.armies[i] -= b.enemyLost;
   const lost = b.romanLost;
-  if (g.trace) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
+  if (g.trace !== null) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
   if (lost > 0) {
     removeLosses(g, policies, i, lost, cf);
     g.stats.legionsLost += lost;
@@ -145,13 +146,13 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
   if (2 * lost >= legions && lost > 0) {
     const r = randomNumber(g);
     if (commanderKilled(legions, lost, r, statusOf(c))) {
-      if (g.trace) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
+      if (g.trace !== null) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
       g.stats.senatorsKilled++;
       w.commander[i] = -1;
       warsChanged(g);
       vacateOffices(g, c);
       senatorToDeckBottom(g, c);
-    } else if (g.trace) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
+    } else if (g.trace !== null) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
   }
   const commander = w.commander[i]!;
   if (w.armies[i] === 0) {
@@ -171,7 +172,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
       g.stats.provincesConquered++;
     }
     if (w.revolt[i]) g.provRevolt[w.province[i]!] = 0; // the province pays again
-    if (g.trace) log(g, `Victory at ${warName(g, i)}`);
+    if (g.trace !== null) log(g, `Victory at ${warName(g, i)}`);
   } else if (left > 0) {
     w.result[i] = b.romanAttack === b.enemyAttack && lost === 0 ? 4 : 3;
     changeRI(g, p.activeWarRI);

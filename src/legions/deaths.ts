@@ -33,7 +33,7 @@ export function deathsActivity(g: GameState): void {
   let matches = 0;
   for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] === f && statusOf(s) === red) matches++;
   if (matches === 0) {
-    if (g.trace) log(g, `Deaths: red ${red}, yellow ${yellow} (${FACTION_NAMES[f]}): no such senator`);
+    if (g.trace !== null) log(g, `Deaths: red ${red}, yellow ${yellow} (${FACTION_NAMES[f]}): no such senator`);
     return;
   }
   let pick = matches > 1 ? uniformInt(g.rng.deaths, matches) : 0;
@@ -46,7 +46,7 @@ export function deathsActivity(g: GameState): void {
 
 /** A senator dies: offices pass on, a governor's province and a commander's legions are left without him. */
 export function killSenator(g: GameState, s: number): void {
-  if (g.trace) log(g, `Deaths: ${senatorName(s)} of ${factionName(g.senOwner[s]!)} dies`);
+  if (g.trace !== null) log(g, `Deaths: ${senatorName(s)} of ${factionName(g.senOwner[s]!)} dies`);
   g.stats.deaths++;
   if (g.senWhere[s] !== AT_ROME || s === g.consul || s === g.censor) g.stats.officersDied++; // an office to refill
   if (g.senWhere[s] === AT_GOVERNOR) {

@@ -26,7 +26,7 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
     if (s < 0) break;
     g.senWhere[s] = AT_FORUM;
     listNeutral(g.forumList, s);
-    if (g.trace) log(g, `Neutral senator ${senatorName(s)} turned up in the Forum`);
+    if (g.trace !== null) log(g, `Neutral senator ${senatorName(s)} turned up in the Forum`);
   }
   forumOrder(g, policies);
   attractNeutrals(g, policies);
@@ -61,7 +61,7 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
   const c = presidingFaction(g);
   const first = askBool(g, c, policies[c]!.consulPlaysFirst(g, c), 'consulPlaysFirst');
   for (let i = 0; i < g.players; i++) g.order[i] = (c + i + (first ? 0 : 1)) % g.players;
-  if (g.trace) log(g, `Forum order: ${g.order.map(factionName).join(', ')}`);
+  if (g.trace !== null) log(g, `Forum order: ${g.order.map(factionName).join(', ')}`);
 }
 
 /**
@@ -186,7 +186,7 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     g.treasury[best] -= bestBid;
     const r = randomNumber(g);
     const success = r + bestBid > influenceOf(s) + statusOf(s);
-    if (g.trace) log(g, `${factionName(best)} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
+    if (g.trace !== null) log(g, `${factionName(best)} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
     if (success) {
       joinFaction(g, s, best); // he came to the Forum: he attends for his new faction
       g.stats.neutralsAttracted++;
@@ -248,7 +248,7 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
   g.treasury[owner] += a - d;
   const r = randomNumber(g);
   const success = r + a > influenceOf(s) + statusOf(s) + d;
-  if (g.trace) log(g, `${factionName(f)} tries to attract ${senatorName(s)} from ${factionName(owner)}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
+  if (g.trace !== null) log(g, `${factionName(f)} tries to attract ${senatorName(s)} from ${factionName(owner)}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
   if (success) {
     joinFaction(g, s, f);
     g.stats.senatorsAttracted++;
@@ -277,7 +277,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
         g.treasury[f] -= t;
         const d = halfRandomDifference(g);
         if (d <= t) g.knights[f]++;
-        if (g.trace) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
+        if (g.trace !== null) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
       }
     }
     if (attempted) continue;
@@ -290,7 +290,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
     }
     g.knights[f] -= k;
     g.treasury[f] += k * p.knightDonation;
-    if (g.trace) log(g, `${k} knights of ${factionName(f)} donate ${k * p.knightDonation} and leave`);
+    if (g.trace !== null) log(g, `${k} knights of ${factionName(f)} donate ${k * p.knightDonation} and leave`);
   }
 }
 
@@ -308,7 +308,7 @@ function sponsorGames(g: GameState, policies: readonly Policy[]): void {
     g.treasury[f] -= t;
     addPrestige(g, f, tablePrestige(p.gamesThresholds, p.gamesPrestige, t));
     changeRI(g, -tablePrestige(p.gamesThresholds, p.gamesUnrest, t));
-    if (g.trace) log(g, `${factionName(f)} sponsors Games for ${t}; RI ${g.ri}`);
+    if (g.trace !== null) log(g, `${factionName(f)} sponsors Games for ${t}; RI ${g.ri}`);
   }
 }
 
@@ -326,5 +326,5 @@ export function distributeTribunes(g: GameState): void {
     g.tribunesReal[f] = real;
     g.tribunesDummy[f] = perPlayer - real;
   }
-  if (g.trace) log(g, `Tribunes dealt (real): ${g.tribunesReal.join('/')}`);
+  if (g.trace !== null) log(g, `Tribunes dealt (real): ${g.tribunesReal.join('/')}`);
 }

@@ -77,11 +77,15 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   const p = g.params;
   const n = g.players;
   // Faction incomes (Faction Incomes): base, senators, knights, compulsory concession income.
-  const senators = g.scratch;
-  for (let f = 0; f < n; f++) senators[f] = 0;
-  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s]! >= 0) senators[g.senOwner[s]!]++;
+  // Each faction's senators counted in one number, five bits a faction (30 cards fit): faction f's at bit 5f.
+  let senators = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const f = g.senOwner[s]!;
+    if (f >= 0) senators += 1 << (5 * f);
+  }
   for (let f = 0; f < n; f++) {
-    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * senators[f]! + Math.floor(g.knights[f]! / p.knightsPerTalent);
+    const own = (senators >>> (5 * f)) & 31;
+    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * own + Math.floor(g.knights[f]! / p.knightsPerTalent);
   }
   for (let c = 0; c < 5; c++) {
     const s = g.cardWhere[c]!;
@@ -93,12 +97,12 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
       if (askBool(g, f, policies[f]!.doubleLandCommission(g, f), 'doubleLandCommission')) {
         amount *= 2;
         addPrestige(g, f, -p.droughtLandCommissionPrestige);
-        if (g.trace) log(g, `${senatorName(s)} doubles Land Commission income after the Drought`);
+        if (g.trace !== null) log(g, `${senatorName(s)} doubles Land Commission income after the Drought`);
       }
     }
     g.treasury[f] += amount;
     g.senConcessionTurn[s] = g.turn;
-    if (g.trace) log(g, `${factionName(f)} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
+    if (g.trace !== null) log(g, `${factionName(f)} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
   }
   // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
   let stateIn = p.stateIncome;
@@ -111,13 +115,13 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
       const got = Math.min(inc, statusOf(gov));
       g.treasury[f] += got;
       g.provClaimed[prov] = 1;
-      if (g.trace) log(g, `Governor ${senatorName(gov)} claims ${got} of ${inc} from ${g.board.provinces[prov]!.name}`);
+      if (g.trace !== null) log(g, `Governor ${senatorName(gov)} claims ${got} of ${inc} from ${g.board.provinces[prov]!.name}`);
     } else {
       stateIn += inc;
     }
   }
   g.stateTreasury += stateIn;
-  if (g.trace) log(g, `State income ${stateIn}`);
+  if (g.trace !== null) log(g, `State income ${stateIn}`);
   // Donations (State Income): Prestige by the highest threshold reached; fractions have no effect.
   for (let f = 0; f < n; f++) {
     const d = policies[f]!.donation(g, f);
@@ -129,7 +133,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     g.treasury[f] -= d;
     g.stateTreasury += d;
     addPrestige(g, f, tablePrestige(p.donationThresholds, p.donationPrestige, d));
-    if (g.trace) log(g, `${factionName(f)} donates ${d}`);
+    if (g.trace !== null) log(g, `${factionName(f)} donates ${d}`);
   }
   // State expenditure: wars, State legions, commanders (paid to their factions), Land Acts.
   // (What each payment is for is a trace's words: spelled out only when tracing.)
@@ -173,10 +177,10 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
       }
       g.treasury[f] -= a;
       g.treasury[t] += a;
-      if (g.trace) log(g, `${factionName(f)} gives ${a} to ${factionName(t)}`);
+      if (g.trace !== null) log(g, `${factionName(f)} gives ${a} to ${factionName(t)}`);
     }
   }
-  if (g.trace) log(g, `After income: State ${g.stateTreasury}, factions ${g.treasury.join('/')}`);
+  if (g.trace !== null) log(g, `After income: State ${g.stateTreasury}, factions ${g.treasury.join('/')}`);
 }
 
 /** Prestige of a donation or Games purchase: the highest threshold paid (rules-notes 27). */
@@ -190,7 +194,7 @@ export function disbandFactionLegion(g: GameState, f: number, why: string): void
   const w = g.factionLegion[f]!;
   const d = g.factionLegionDet[f]!;
   factionLegionLeaves(g, f, FL_NONE);
-  if (g.trace) log(g, `${factionName(f)}'s legion is disbanded (${why})`);
+  if (g.trace !== null) log(g, `${factionName(f)}'s legion is disbanded (${why})`);
   if (w >= 0) releaseEmptyDet(g, w, d);
 }
 

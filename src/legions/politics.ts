@@ -36,7 +36,7 @@ export function establishWars(g: GameState): void {
     if (!w.conquers[i] && !w.revolt[i]) g.stats.extraWars++; // the Macedonian wars of the variation
     w.armies[i] = armies;
     w.originalArmies[i] = armies;
-    if (g.trace) log(g, `War in ${g.board.provinces[w.province[i]!]!.name}: ${armies} armies (difference ${hrd} + modifier ${w.modifier[i]})`);
+    if (g.trace !== null) log(g, `War in ${g.board.provinces[w.province[i]!]!.name}: ${armies} armies (difference ${hrd} + modifier ${w.modifier[i]})`);
   }
   // Three or more active wars lose the game, checked whenever a war is established (rules-notes 22).
   if (activeWarCount(g) >= g.params.maxActiveWars) loseGame(g, WARS);
@@ -64,7 +64,7 @@ function drawEvent(g: GameState, turned = -1): number {
 export function randomEvents(g: GameState): void {
   const first = drawEvent(g);
   if (first < 0) return log(g, 'No event card left to draw');
-  if (g.trace) log(g, `Event: ${EVENT_NAMES[first]}`);
+  if (g.trace !== null) log(g, `Event: ${EVENT_NAMES[first]}`);
   if (!isBanner(first)) {
     g.cardWhere[first] = CARD_FORUM;
     return;
@@ -73,18 +73,18 @@ export function randomEvents(g: GameState): void {
   const second = drawEvent(g, first);
   if (second < 0) return;
   if (isBanner(second) && g.params.secondBannerReturns) {
-    if (g.trace) log(g, `Second card ${EVENT_NAMES[second]} is a banner too: returned and the deck reshuffled`);
+    if (g.trace !== null) log(g, `Second card ${EVENT_NAMES[second]} is a banner too: returned and the deck reshuffled`);
     g.cardWhere[second] = CARD_DECK;
     g.eventDeck.push(second);
     shuffle(g.rng.events, g.eventDeck);
     return;
   }
   if (isBanner(second)) {
-    if (g.trace) log(g, `Event: ${EVENT_NAMES[second]} (second banner, takes effect too)`);
+    if (g.trace !== null) log(g, `Event: ${EVENT_NAMES[second]} (second banner, takes effect too)`);
     applyBanner(g, second);
     return;
   }
-  if (g.trace) log(g, `Event: ${EVENT_NAMES[second]} (concession to the Forum)`);
+  if (g.trace !== null) log(g, `Event: ${EVENT_NAMES[second]} (concession to the Forum)`);
   g.cardWhere[second] = CARD_FORUM;
 }
 
@@ -96,7 +96,7 @@ export function inPlay(g: GameState, c: number): boolean {
 
 function discardConcession(g: GameState, c: number): void {
   if (!inPlay(g, c)) return;
-  if (g.trace) log(g, `${EVENT_NAMES[c]} concession discarded`);
+  if (g.trace !== null) log(g, `${EVENT_NAMES[c]} concession discarded`);
   g.cardWhere[c] = CARD_DISCARD;
 }
 
@@ -114,7 +114,7 @@ export function applyBanner(g: GameState, c: number): void {
       const prov = r - 1;
       g.cardWhere[c] = CARD_DISCARD;
       if (prov >= g.provConquered.length) {
-        if (g.trace) log(g, `Invasion draws ${r}: no such province`);
+        if (g.trace !== null) log(g, `Invasion draws ${r}: no such province`);
         break;
       }
       if (g.provConquered[prov]) {
@@ -122,7 +122,7 @@ export function applyBanner(g: GameState, c: number): void {
         g.provDeveloped[prov] = 0;
         g.provNoIncomeTurn[prov] = g.turn + 1;
         g.cardWhere[c] = CARD_LASTING;
-        if (g.trace) log(g, `Invasion of ${g.board.provinces[prov]!.name}: undeveloped, no income next turn`);
+        if (g.trace !== null) log(g, `Invasion of ${g.board.provinces[prov]!.name}: undeveloped, no income next turn`);
         raidCaptures(g, prov); // ror-frontier: the raiders take the governor
       } else {
         let hit = false;
@@ -130,10 +130,10 @@ export function applyBanner(g: GameState, c: number): void {
           if (g.wars.status[w] === 1 && g.wars.province[w] === prov) {
             g.wars.armies[w]++;
             hit = true;
-            if (g.trace) log(g, `Invasion reinforces the war in ${g.board.provinces[prov]!.name}: ${g.wars.armies[w]} armies`);
+            if (g.trace !== null) log(g, `Invasion reinforces the war in ${g.board.provinces[prov]!.name}: ${g.wars.armies[w]} armies`);
           }
         }
-        if (!hit && g.trace) log(g, `Invasion draws ${r}: neither a province nor a war`);
+        if (!hit && g.trace !== null) log(g, `Invasion draws ${r}: neither a province nor a war`);
       }
       break;
     }
@@ -141,7 +141,7 @@ export function applyBanner(g: GameState, c: number): void {
       g.cardWhere[c] = CARD_DISCARD; // discarded first so a lost game's final state stays consistent
       statePays(g, p.disasterCost, 'Natural Disaster');
       const d = halfRandomDifference(g);
-      if (g.trace) log(g, `Natural Disaster: State pays ${p.disasterCost}; difference ${d}`);
+      if (g.trace !== null) log(g, `Natural Disaster: State pays ${p.disasterCost}; difference ${d}`);
       if (d <= 1) discardConcession(g, HARBOUR);
       else if (d <= 3) {
         discardConcession(g, MINING);

@@ -41,9 +41,9 @@ export function stateOfTheRepublicStep(g: GameState): void {
   const cp = consulPrestige(g);
   const num = a + b - g.ri + cp;
   const r = republicTable(num, g.params.zeroStateIsShortage === 1);
-  if (g.trace) log(g, `State of the Republic: ${a}+${b} - RI ${g.ri} + Consul's Prestige ${cp} = ${num}`);
+  if (g.trace !== null) log(g, `State of the Republic: ${a}+${b} - RI ${g.ri} + Consul's Prestige ${cp} = ${num}`);
   if (r.revolt) loseGame(g, REVOLT);
   if (r.shortage) g.noRaiseTurn = g.turn;
   if (r.riIncrease) changeRI(g, r.riIncrease);
-  if (g.trace && (r.shortage || r.riIncrease)) log(g, `${r.shortage ? 'Manpower Shortage; ' : ''}RI now ${g.ri}`);
+  if (g.trace !== null && (r.shortage || r.riIncrease)) log(g, `${r.shortage ? 'Manpower Shortage; ' : ''}RI now ${g.ri}`);
 }

@@ -44,7 +44,7 @@ export function revoltsActivity(g: GameState): void {
     w.lossTurn[i] = -1;
     g.provRevolt[prov] = 1;
     g.stats.revolts++;
-    if (g.trace) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);
+    if (g.trace !== null) log(g, `Revolt in ${g.board.provinces[prov]!.name}: ${armies} armies`);
     garrisonFightsOutbreak(g, i, prov); // ror-garrisons: a garrison fights the outbreak at once
   }
   if (activeWarCount(g) >= p.maxActiveWars) loseGame(g, WARS);

@@ -187,7 +187,7 @@ function dealSenators(g: GameState): void {
   g.temporaryConsulFaction = g.senOwner[best]!;
   g.consulFactions = 1 << g.temporaryConsulFaction;
   for (let f = 0; f < n; f++) {
-    if (g.trace) log(g, `${factionName(f)} dealt ${[piles[0]![f]!, piles[1]![f]!, piles[2]![f]!].map(senatorName).join(', ')}`);
+    if (g.trace !== null) log(g, `${factionName(f)} dealt ${[piles[0]![f]!, piles[1]![f]!, piles[2]![f]!].map(senatorName).join(', ')}`);
   }
-  if (g.trace) log(g, `Temporary Consul: ${senatorName(best)} of ${factionName(g.senOwner[best]!)}`);
+  if (g.trace !== null) log(g, `Temporary Consul: ${senatorName(best)} of ${factionName(g.senOwner[best]!)}`);
 }

@@ -350,6 +350,10 @@ function seeded(old: Stream | undefined, name: string, base: TycheiState): Strea
   return t;
 }
 
+/** The names of the seats' streams, '/policy0' up (written once, not joined per game). */
+const POLICY_STREAM_NAMES = ['/policy0', '/policy1', '/policy2', '/policy3', '/policy4'];
+const policyStreamName = (f: number): string => POLICY_STREAM_NAMES[f] ?? '/policy' + f;
+
 export function makeStreams(seed: string, players: number): Streams {
   return seedStreams(null, seed, players);
 }
@@ -358,22 +362,21 @@ export function makeStreams(seed: string, players: number): Streams {
 function seedStreams(into: Streams | null, seed: string, players: number): Streams {
   // Every stream is seeded seed + '/' + its name: the seed is mixed in once for all of them.
   const base = mixPrefix(seed);
-  const r = (old: Stream | undefined, name: string): Stream => seeded(old, name, base);
   const policy = into ? into.policy : [];
-  for (let f = 0; f < players; f++) policy[f] = r(policy[f], '/policy' + f);
-  policy.length = players;
+  for (let f = 0; f < players; f++) policy[f] = seeded(policy[f], policyStreamName(f), base);
+  if (policy.length !== players) policy.length = players; // (a write to length is a slow call even when unchanged)
   const s: Streams = {
-    cards: r(into?.cards, '/cards'),
-    events: r(into?.events, '/events'),
-    senators: r(into?.senators, '/senators'),
-    tribunes: r(into?.tribunes, '/tribunes'),
-    deaths: r(into?.deaths, '/deaths'),
-    revolts: r(into?.revolts, '/revolts'),
-    rorGarrisons: r(into?.rorGarrisons, '/ror-garrisons'),
-    rorAssassination: r(into?.rorAssassination, '/ror-assassination'),
-    commanders: r(into?.commanders, '/commanders'),
-    repopulation: r(into?.repopulation, '/repopulation'),
-    dictator: r(into?.dictator, '/dictator'),
+    cards: seeded(into?.cards, '/cards', base),
+    events: seeded(into?.events, '/events', base),
+    senators: seeded(into?.senators, '/senators', base),
+    tribunes: seeded(into?.tribunes, '/tribunes', base),
+    deaths: seeded(into?.deaths, '/deaths', base),
+    revolts: seeded(into?.revolts, '/revolts', base),
+    rorGarrisons: seeded(into?.rorGarrisons, '/ror-garrisons', base),
+    rorAssassination: seeded(into?.rorAssassination, '/ror-assassination', base),
+    commanders: seeded(into?.commanders, '/commanders', base),
+    repopulation: seeded(into?.repopulation, '/repopulation', base),
+    dictator: seeded(into?.dictator, '/dictator', base),
     policy,
   };
   return into ? Object.assign(into, s) : s;
