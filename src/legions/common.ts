@@ -17,20 +17,20 @@ export class GameOver {
 export function loseGame(g: GameState, cause: number): never {
   g.lost = cause;
   g.lostTurn = g.turn;
-  if (g.trace) log(g, `The Republic falls: ${['', 'revolt', 'bankruptcy', 'wars'][cause]}`);
+  if (g.trace !== null) log(g, `The Republic falls: ${['', 'revolt', 'bankruptcy', 'wars'][cause]}`);
   throw new GameOver(cause);
 }
 
 /** Appends to the trace when tracing; free otherwise (callers pass template strings lazily via fn). */
 export function log(g: GameState, text: string, data?: Record<string, unknown>): void {
-  if (g.trace) g.trace.push(data ? { turn: g.turn, step: g.step, text, data } : { turn: g.turn, step: g.step, text });
+  if (g.trace !== null) g.trace.push(data ? { turn: g.turn, step: g.step, text, data } : { turn: g.turn, step: g.step, text });
 }
 
 /** Records an illegal policy answer (never silently fixed: the fallback is documented per decision). */
 export function policyError(g: GameState, faction: number, what: string): void {
   g.stats.policyErrors++;
   if (g.policyErrorLog.length < 50) g.policyErrorLog.push(`turn ${g.turn} ${g.step} faction ${faction}: ${what}`);
-  if (g.trace) log(g, `POLICY ERROR ${factionName(faction)}: ${what}`);
+  if (g.trace !== null) log(g, `POLICY ERROR ${factionName(faction)}: ${what}`);
 }
 
 /** A random number 1..10: one card from a shuffled red or yellow pile (Terminology). */
@@ -72,7 +72,7 @@ export function changeRI(g: GameState, n: number): void {
 /** The State pays a debt; failure to pay loses the game (Losing the Game; rules-notes 26). */
 export function statePays(g: GameState, amount: number, what: string): void {
   if (amount > g.stateTreasury) {
-    if (g.trace) log(g, `State cannot pay ${amount} for ${what} (treasury ${g.stateTreasury})`);
+    if (g.trace !== null) log(g, `State cannot pay ${amount} for ${what} (treasury ${g.stateTreasury})`);
     loseGame(g, BANKRUPTCY);
   }
   g.stateTreasury -= amount;

@@ -113,7 +113,7 @@ function attempt(g: GameState, policies: readonly Policy[], f: number): void {
   }
   g.treasury[tf] -= b * p.rorBodyguardCost;
   const r = resolveAttempt(p, roll, k, b, die, result);
-  if (g.trace) {
+  if (g.trace !== null) {
     const n = (x: number, what: string): string => `${x} ${what}${x === 1 ? '' : 's'}`;
     log(g, `${factionName(f)}'s ${senatorName(a)} attempts to assassinate ${senatorName(t)} of ${factionName(tf)}: roll ${roll} + ${n(k, 'Assassin')} - ${n(b, 'Bodyguard')} = ${r.modified}: ${r.killed ? 'killed' : 'survives'}${r.caught ? ', the assassin is caught' : ''}`);
   }
@@ -162,7 +162,7 @@ export function assassinTrial(g: GameState, policies: readonly Policy[], accused
   if (!passed) return false;
   g.stats.rorAssassinConvictions++;
   g.stats.senatorsExecuted++;
-  if (g.trace) log(g, `${senatorName(accused)} of ${factionName(g.senOwner[accused]!)} is convicted of the assassination attempt and executed`);
+  if (g.trace !== null) log(g, `${senatorName(accused)} of ${factionName(g.senOwner[accused]!)} is convicted of the assassination attempt and executed`);
   vacateOffices(g, accused);
   senatorToDeckBottom(g, accused);
   return true;

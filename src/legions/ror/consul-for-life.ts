@@ -56,8 +56,8 @@ export function cflItem(g: GameState, policies: readonly Policy[]): void {
     g.stats.rorCflVotes++;
     g.stats.rorCflEvents++;
     const s = m.senator;
-    if (g.trace) log(g, `${factionName(f)} nominates ${senatorName(s)} Consul for Life${i > 0 ? ' with a tribune' : ''}`);
-    const b = g.trace ? before(g) : null;
+    if (g.trace !== null) log(g, `${factionName(f)} nominates ${senatorName(s)} Consul for Life${i > 0 ? ' with a tribune' : ''}`);
+    const b = g.trace !== null ? before(g) : null;
     const passed = putToVote(g, policies, m);
     if (b) logEffects(g, b, log);
     if (passed) takeOffice(g, s, false);
@@ -73,7 +73,7 @@ function takeOffice(g: GameState, s: number, automatic: boolean): void {
     g.stats.rorCflAuto++;
     g.stats.rorCflEvents++;
   }
-  if (g.trace) log(g, `${senatorName(s)} of ${factionName(g.senOwner[s]!)} is Consul for Life${automatic ? ' (automatically)' : ''}: his faction wins if the Republic stands at the end of the turn`);
+  if (g.trace !== null) log(g, `${senatorName(s)} of ${factionName(g.senOwner[s]!)} is Consul for Life${automatic ? ' (automatically)' : ''}: his faction wins if the Republic stands at the end of the turn`);
 }
 
 /** The faction's senior senator in Rome (highest card), attending or not; -1 when none is in Rome. */
@@ -106,6 +106,6 @@ export function cflEndOfTurn(g: GameState): boolean {
   if (g.rorCfl < 0) return false;
   g.rorCflWinner = g.senOwner[g.rorCfl]!;
   g.rorCflEndTurn = g.turn;
-  if (g.trace) log(g, `The Republic stands: ${factionName(g.rorCflWinner)} wins through its Consul for Life ${senatorName(g.rorCfl)}`);
+  if (g.trace !== null) log(g, `The Republic stands: ${factionName(g.rorCflWinner)} wins through its Consul for Life ${senatorName(g.rorCfl)}`);
   return true;
 }

@@ -171,7 +171,7 @@ export function compactDetachments(g: GameState, w: number): void {
     for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w && g.factionLegionDet[f] === d) g.factionLegionDet[f] = 0;
     g.freshState[w * MAX_DET] = g.freshState[k]!;
     g.freshState[k] = 0;
-    if (g.trace) log(g, `Detachment ${d + 1} at war ${w} becomes the first (${g.wars.commander[w]! >= 0 ? senatorName(g.wars.commander[w]!) : 'no commander'})`);
+    if (g.trace !== null) log(g, `Detachment ${d + 1} at war ${w} becomes the first (${g.wars.commander[w]! >= 0 ? senatorName(g.wars.commander[w]!) : 'no commander'})`);
     return;
   }
 }

@@ -82,10 +82,10 @@ export function masterOfHorseFate(g: GameState, w: number, legions: number, lost
   if (h < 0 || g.senWhere[h] !== AT_MASTER_OF_HORSE || g.senPost[h] !== w || !(2 * lost >= legions && lost > 0)) return;
   const r = uniformInt(g.rng.dictator, 10) + 1;
   if (r <= statusOf(h)) {
-    if (g.trace) log(g, `Master of Horse ${senatorName(h)} survives (draw ${r})`);
+    if (g.trace !== null) log(g, `Master of Horse ${senatorName(h)} survives (draw ${r})`);
     return;
   }
-  if (g.trace) log(g, `Master of Horse ${senatorName(h)} is killed (draw ${r} > Status ${statusOf(h)})`);
+  if (g.trace !== null) log(g, `Master of Horse ${senatorName(h)} is killed (draw ${r} > Status ${statusOf(h)})`);
   g.stats.senatorsKilled++;
   vacateOffices(g, h);
   senatorToDeckBottom(g, h);
@@ -152,7 +152,7 @@ export function dictatorItem(g: GameState, policies: readonly Policy[]): void {
     let passed = appointed;
     if (!appointed) {
       g.stats.rorDictatorVotes++;
-      const b = g.trace ? before(g) : null;
+      const b = g.trace !== null ? before(g) : null;
       passed = putToVote(g, policies, m);
       if (b) logEffects(g, b, log);
     }
@@ -172,7 +172,7 @@ function installDictator(g: GameState, policies: readonly Policy[], s: number): 
   if (g.censor === s) g.censor = -1; // one office at a time: he leaves the censorship
   addPrestige(g, f, g.params.rorDictatorPrestige);
   g.stats.rorDictators++;
-  if (g.trace) log(g, `${senatorName(s)} of ${factionName(f)} is Dictator`);
+  if (g.trace !== null) log(g, `${senatorName(s)} of ${factionName(f)} is Dictator`);
   nameMasterOfHorse(g, policies, f);
 }
 
@@ -192,7 +192,7 @@ function nameMasterOfHorse(g: GameState, policies: readonly Policy[], f: number)
   g.senOfficeTurn[h] = g.turn;
   if (g.censor === h) g.censor = -1;
   addPrestige(g, g.senOwner[h]!, g.params.rorMasterOfHorsePrestige);
-  if (g.trace) log(g, `${senatorName(h)} of ${factionName(g.senOwner[h]!)} is Master of Horse`);
+  if (g.trace !== null) log(g, `${senatorName(h)} of ${factionName(g.senOwner[h]!)} is Master of Horse`);
 }
 
 /**
@@ -204,7 +204,7 @@ export function endDictatorship(g: GameState): void {
   g.rorExMasterOfHorse = g.rorMasterOfHorse;
   if (g.rorDictator < 0 && g.rorMasterOfHorse < 0) return;
   masterOfHorseReturns(g);
-  if (g.trace) log(g, 'The dictatorship ends with the Consul election');
+  if (g.trace !== null) log(g, 'The dictatorship ends with the Consul election');
   g.rorDictator = -1;
   g.rorMasterOfHorse = -1;
 }

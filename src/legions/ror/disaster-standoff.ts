@@ -60,6 +60,6 @@ export function disasterStandoff(g: GameState, w: number, sum: number, legions: 
   g.stats.rorDisasterStandoffs++;
   if (kind === DISASTER) g.stats.rorDisasters++;
   else g.stats.rorStandoffs++;
-  if (g.trace) log(g, `${kind === DISASTER ? 'Disaster' : 'Standoff'}: the Roman cards sum to ${sum}; Rome loses ${b.romanLost}, the enemy nothing`);
+  if (g.trace !== null) log(g, `${kind === DISASTER ? 'Disaster' : 'Standoff'}: the Roman cards sum to ${sum}; Rome loses ${b.romanLost}, the enemy nothing`);
   return kind;
 }

@@ -39,12 +39,12 @@ export function invasionTurnedAway(g: GameState, p: number): boolean {
   if (g.variants['ror-frontier'] && !isFrontier(g, p)) {
     g.stats.rorFrontierSpared++;
     g.stats.rorFrontierChanged++;
-    if (g.trace) log(g, `Invasion of ${g.board.provinces[p]!.name}: not a frontier province, no effect`);
+    if (g.trace !== null) log(g, `Invasion of ${g.board.provinces[p]!.name}: not a frontier province, no effect`);
     return true;
   }
   if (garrisonProtects(g, p)) {
     g.stats.rorGarrisonSaves++;
-    if (g.trace) log(g, `Invasion of ${g.board.provinces[p]!.name}: its garrison of ${g.provGarrison[p]} turns it away`);
+    if (g.trace !== null) log(g, `Invasion of ${g.board.provinces[p]!.name}: its garrison of ${g.provGarrison[p]} turns it away`);
     return true;
   }
   return false;
@@ -58,7 +58,7 @@ export function raidCaptures(g: GameState, p: number): void {
   g.rorCaptive = s;
   g.stats.rorCaptures++;
   g.stats.rorFrontierChanged++;
-  if (g.trace) log(g, `Governor ${senatorName(s)} of ${g.board.provinces[p]!.name} is captured by the raiders (ransom ${ransomOf(g, s)})`);
+  if (g.trace !== null) log(g, `Governor ${senatorName(s)} of ${g.board.provinces[p]!.name} is captured by the raiders (ransom ${ransomOf(g, s)})`);
 }
 
 /**
@@ -84,12 +84,12 @@ export function resolveCaptive(g: GameState, policies: readonly Policy[]): void 
     if (g.provClaimed[p]) g.senGovClaimReturn[s] = g.turn;
     g.provClaimed[p] = 0;
     returnSenator(g, s);
-    if (g.trace) log(g, `${factionName(f)} pays ${ransom} to ransom ${senatorName(s)}; ${g.board.provinces[p]!.name} is vacant`);
+    if (g.trace !== null) log(g, `${factionName(f)} pays ${ransom} to ransom ${senatorName(s)}; ${g.board.provinces[p]!.name} is vacant`);
     return;
   }
   g.provClaimed[p] = 0;
   g.stats.senatorsKilled++;
-  if (g.trace) log(g, `${senatorName(s)} is not ransomed and is killed; ${g.board.provinces[p]!.name} is vacant`);
+  if (g.trace !== null) log(g, `${senatorName(s)} is not ransomed and is killed; ${g.board.provinces[p]!.name} is vacant`);
   vacateOffices(g, s);
   senatorToDeckBottom(g, s);
 }

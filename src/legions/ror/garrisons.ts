@@ -61,7 +61,7 @@ export const garrisonRules: MotionRules = motionRules({
     g.provGarrisonTurn[p] = g.turn;
     g.provGarrisonFresh[p] += m.count;
     g.stats.rorGarrisoned += m.count;
-    if (g.trace) log(g, `${m.count} legions garrison ${g.board.provinces[p]!.name} (garrison ${g.provGarrison[p]})`);
+    if (g.trace !== null) log(g, `${m.count} legions garrison ${g.board.provinces[p]!.name} (garrison ${g.provGarrison[p]})`);
   },
 });
 
@@ -85,7 +85,7 @@ export const recallGarrisonRules: MotionRules = motionRules({
     g.provGarrison[m.target] -= m.count;
     g.legionsBox += m.count;
     g.stats.rorGarrisonRecalled += m.count;
-    if (g.trace) log(g, `${m.count} legions recalled from the garrison of ${g.board.provinces[m.target]!.name}`);
+    if (g.trace !== null) log(g, `${m.count} legions recalled from the garrison of ${g.board.provinces[m.target]!.name}`);
   },
 });
 
@@ -126,7 +126,7 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
   wars.armies[w] -= b.enemyLost;
   const lost = b.romanLost;
   const name = g.board.provinces[p]!.name;
-  if (g.trace) log(g, `The garrison of ${name} fights the revolt: Roman ${b.romanAttack} (${legions} legions, governor ${senatorName(gov)}, +${rh}) vs rebels ${b.enemyAttack} (+${eh}): Rome loses ${lost}, the rebels ${b.enemyLost}, ${wars.armies[w]} armies left`);
+  if (g.trace !== null) log(g, `The garrison of ${name} fights the revolt: Roman ${b.romanAttack} (${legions} legions, governor ${senatorName(gov)}, +${rh}) vs rebels ${b.enemyAttack} (+${eh}): Rome loses ${lost}, the rebels ${b.enemyLost}, ${wars.armies[w]} armies left`);
   if (lost > 0) {
     g.provGarrison[p] -= lost;
     if (g.provGarrisonTurn[p] === g.turn) g.provGarrisonFresh[p] = Math.min(g.provGarrisonFresh[p]!, g.provGarrison[p]!);
@@ -135,13 +135,13 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
     if (2 * lost >= legions) {
       const r = d10(g);
       if (commanderKilled(legions, lost, r, statusOf(gov))) {
-        if (g.trace) log(g, `Governor ${senatorName(gov)} is killed (draw ${r} > Status ${statusOf(gov)})`);
+        if (g.trace !== null) log(g, `Governor ${senatorName(gov)} is killed (draw ${r} > Status ${statusOf(gov)})`);
         g.stats.senatorsKilled++;
         g.provGovernor[p] = -1;
         g.provClaimed[p] = 0;
         vacateOffices(g, gov);
         senatorToDeckBottom(g, gov);
-      } else if (g.trace) log(g, `Governor ${senatorName(gov)} survives (draw ${r})`);
+      } else if (g.trace !== null) log(g, `Governor ${senatorName(gov)} survives (draw ${r})`);
     }
   }
   if (wars.armies[w] !== 0) return;
@@ -154,5 +154,5 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
   const f = g.provGovernor[p] === gov ? g.senOwner[gov]! : -1;
   if (f >= 0) addPrestige(g, f, Math.ceil(wars.originalArmies[w]! / 2));
   g.stateTreasury += wars.spoils[w]!;
-  if (g.trace) log(g, `The garrison of ${name} crushes the revolt; spoils ${wars.spoils[w]} to the State`);
+  if (g.trace !== null) log(g, `The garrison of ${name} crushes the revolt; spoils ${wars.spoils[w]} to the State`);
 }

@@ -128,7 +128,7 @@ export function commanderAllowsRecall(g: GameState, policies: readonly Policy[],
   if (askBool(g, f, policies[f]!.consent(g, f, m), 'consent')) return true;
   g.stats.rorRecallsVoided++;
   g.stats.rorReinforcementsBound++;
-  if (g.trace) log(g, `${senatorName(c)} voids the motion: it would leave him below Minimum Force`);
+  if (g.trace !== null) log(g, `${senatorName(c)} voids the motion: it would leave him below Minimum Force`);
   return false;
 }
 

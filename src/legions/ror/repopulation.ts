@@ -88,6 +88,6 @@ export function repopulate(g: GameState, policies: readonly Policy[]): void {
     senatorMoved(g, s);
     g.senMovedTurn[s] = g.turn;
     g.stats.rorRepopulated++;
-    if (g.trace) log(g, `Repopulation of Rome: ${senatorName(s)} joins ${factionName(f)}`);
+    if (g.trace !== null) log(g, `Repopulation of Rome: ${senatorName(s)} joins ${factionName(f)}`);
   }
 }

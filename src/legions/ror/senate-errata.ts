@@ -70,7 +70,7 @@ export function offerStepDown(g: GameState, policies: readonly Policy[], m: Moti
   if (next < 0 || !askBool(g, chairF, policies[chairF]!.stepDown(g, chairF, m), 'stepDown')) return false;
   g.rorChair = next;
   changed(g, 'rorStepDowns');
-  if (g.trace) log(g, `${factionName(chairF)} steps down: ${senatorName(next)} of ${factionName(g.senOwner[next]!)} takes the chair for the rest of the meeting`);
+  if (g.trace !== null) log(g, `${factionName(chairF)} steps down: ${senatorName(next)} of ${factionName(g.senOwner[next]!)} takes the chair for the rest of the meeting`);
   return true;
 }
 
@@ -89,7 +89,7 @@ export function censorDefeat(g: GameState, m: Motion, consulF: number): boolean 
   addPrestige(g, cf, -lose);
   // The base game takes consulDefeatPrestige from the Consul's faction, and only when it is the Censor's.
   if (before > 0 && lose > 0 && (cf !== consulF || lose !== g.params.consulDefeatPrestige)) changed(g, 'rorCensorPenalties');
-  if (g.trace) log(g, `${factionName(cf)} loses ${lose} Prestige: its Censor's prosecution was defeated by every other faction`);
+  if (g.trace !== null) log(g, `${factionName(cf)} loses ${lose} Prestige: its Censor's prosecution was defeated by every other faction`);
   return true;
 }
 
@@ -111,7 +111,7 @@ export function sittingCensorBarred(g: GameState, policies: readonly Policy[], s
 export function censorContinues(g: GameState, s: number): boolean {
   if (s < 0 || s === g.consul || g.senOwner[s]! < 0 || g.senWhere[s] !== AT_ROME) return false;
   changed(g, 'rorCensorContinued');
-  if (g.trace) log(g, `No Censor appointed: ${senatorName(s)} continues as Censor without a vote`);
+  if (g.trace !== null) log(g, `No Censor appointed: ${senatorName(s)} continues as Censor without a vote`);
   return true;
 }
 
@@ -121,7 +121,7 @@ export function censorContinues(g: GameState, s: number): boolean {
 export function governorCompelled(g: GameState, s: number): boolean {
   if (!errata(g, 'rorNoRefusal') || g.cands.length !== 1 || g.cands[0] !== s) return false;
   changed(g, 'rorGovernorsCompelled');
-  if (g.trace) log(g, `${senatorName(s)} may not refuse: he is the only candidate`);
+  if (g.trace !== null) log(g, `${senatorName(s)} may not refuse: he is the only candidate`);
   return true;
 }
 

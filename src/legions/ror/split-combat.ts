@@ -40,7 +40,7 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
   if (order.length === 0) return;
   // The attack order is random (errata 10.9), drawn from the module's own stream.
   if (order.length > 1) shuffle(g.rng.commanders, order);
-  if (g.trace) log(g, `${order.length} commanders attack ${warName(g, i)} in the order ${order.map((d) => senatorName(detCommander(g, i, d))).join(', ')}`);
+  if (g.trace !== null) log(g, `${order.length} commanders attack ${warName(g, i)} in the order ${order.map((d) => senatorName(detCommander(g, i, d))).join(', ')}`);
   w.foughtMask[i] = factionLegionsAt(g, i);
   w.cmdFaction[i] = -1; // the doubling of faction legions' Prestige is per detachment (ownCmdMask)
   let lostTotal = 0;
@@ -64,7 +64,7 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
     w.armies[i] -= b.enemyLost;
     const lost = b.romanLost;
     if (b.romanAttack !== b.enemyAttack || lost > 0) stalemates = false;
-    if (g.trace) log(g, `Battle at ${warName(g, i)}, detachment of ${senatorName(c)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
+    if (g.trace !== null) log(g, `Battle at ${warName(g, i)}, detachment of ${senatorName(c)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
     if (lost > 0) {
       removeDetLosses(g, policies, i, d, lost, cf);
       g.stats.legionsLost += lost;
@@ -75,12 +75,12 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
     if (2 * lost >= legions && lost > 0) {
       const r = randomNumber(g);
       if (commanderKilled(legions, lost, r, statusOf(c))) {
-        if (g.trace) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
+        if (g.trace !== null) log(g, `Commander ${senatorName(c)} is killed (draw ${r} > Status ${statusOf(c)})`);
         g.stats.senatorsKilled++;
         setDetCommander(g, i, d, -1);
         vacateOffices(g, c);
         senatorToDeckBottom(g, c);
-      } else if (g.trace) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
+      } else if (g.trace !== null) log(g, `Commander ${senatorName(c)} survives (draw ${r})`);
     }
     const alive = detCommander(g, i, d);
     if (alive >= 0) w.foughtBy[i * MAX_DET + d] = alive;
@@ -105,7 +105,7 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
       g.stats.provincesConquered++;
     }
     if (w.revolt[i]) g.provRevolt[w.province[i]!] = 0;
-    if (g.trace) log(g, `Victory at ${warName(g, i)}${victor >= 0 ? ` (the last army falls to ${senatorName(victor)})` : ''}`);
+    if (g.trace !== null) log(g, `Victory at ${warName(g, i)}${victor >= 0 ? ` (the last army falls to ${senatorName(victor)})` : ''}`);
   } else if (legionsAt(g, i) > 0) {
     w.result[i] = stalemates ? 4 : 3;
     changeRI(g, p.activeWarRI);

@@ -317,7 +317,7 @@ export function takeMotionSlot(g: GameState): boolean {
 /** A motion withdrawn unvoted (out of order by now, no co-sponsor, a refusal, no time left). */
 export function lapse(g: GameState, why: string): void {
   g.stats.motionsLapsed++;
-  if (g.trace) log(g, `Withdrawn (${why}): ${describeMotion(g, g.motion)}`);
+  if (g.trace !== null) log(g, `Withdrawn (${why}): ${describeMotion(g, g.motion)}`);
 }
 
 /**
@@ -364,7 +364,7 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
     return false;
   }
   advanceStage(g, stageOf(m.kind), ownRaise);
-  const b = g.trace ? before(g) : null;
+  const b = g.trace !== null ? before(g) : null;
   const passed = rules.needsVote && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
   if (b) logEffects(g, b, log);
@@ -391,7 +391,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     if (rules.candidates) rules.candidates(g);
     if (cands.length === 0) return -1;
     if (cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
-      if (g.trace) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
+      if (g.trace !== null) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
       return cands[0]!;
     }
     if (cands.length === 1) continue; // the last candidate refused and is out
@@ -422,8 +422,8 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       takeFromAgenda(g, chairChooses(g, policies, chair));
       m.tabledBy = chair;
       const s = m.senator;
-      if (g.trace) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
-      const b = g.trace ? before(g) : null;
+      if (g.trace !== null) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
+      const b = g.trace !== null ? before(g) : null;
       const passed = (!rules.prepare || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
       if (b) logEffects(g, b, log);
       if (passed) {

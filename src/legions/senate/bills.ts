@@ -64,7 +64,7 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   g.stats.rorDispatchesDeferred = draft.stats.rorDispatchesDeferred;
   g.stats.rorDetachmentMotions = draft.stats.rorDetachmentMotions;
   if (parts.length < 2 || !takeMotionSlot(g)) {
-    if (g.trace && parts.length) log(g, `Bill of ${factionName(f)} withdrawn: ${parts.length < 2 ? 'a bill needs two motions' : 'no time left'}`);
+    if (g.trace !== null && parts.length) log(g, `Bill of ${factionName(f)} withdrawn: ${parts.length < 2 ? 'a bill needs two motions' : 'no time left'}`);
     return;
   }
   g.bill = parts;
@@ -74,13 +74,13 @@ function introduceBill(g: GameState, policies: readonly Policy[], f: number, via
   m.viaTribune = viaTribune;
   m.tabledBy = viaTribune ? f : presidingFaction(g);
   m.count = parts.length;
-  if (g.trace) log(g, `${factionName(f)} introduces a bill of ${parts.length} motions${viaTribune ? ' with a tribune' : ''}`);
+  if (g.trace !== null) log(g, `${factionName(f)} introduces a bill of ${parts.length} motions${viaTribune ? ' with a tribune' : ''}`);
   // Tabling the bill deals with its stages of the military business.
   let stage = -1;
   for (const part of parts) stage = Math.max(stage, stageOf(part.kind));
   advanceStage(g, stage, ownRaise);
   g.stats.billsIntroduced++;
-  const b = g.trace ? before(g) : null;
+  const b = g.trace !== null ? before(g) : null;
   const passed = putToVote(g, policies, m);
   g.bill = [];
   if (passed) {

@@ -27,7 +27,7 @@ export const concessionRules: MotionRules = motionRules({
   execute(g, _p, m, passed) {
     if (!passed) return;
     g.cardWhere[m.target] = m.senator;
-    if (g.trace) log(g, `${EVENT_NAMES[m.target]} concession to ${senatorName(m.senator)} of ${factionName(g.senOwner[m.senator]!)}`);
+    if (g.trace !== null) log(g, `${EVENT_NAMES[m.target]} concession to ${senatorName(m.senator)} of ${factionName(g.senOwner[m.senator]!)}`);
   },
 });
 
@@ -58,7 +58,7 @@ export const developRules: MotionRules = motionRules({
       // The attempt is made whatever the vote (Develop Provinces; rules-notes 19).
       const r = randomNumber(g);
       const ok = developmentSucceeds(g, r, statusOf(s), aid);
-      if (g.trace) log(g, `${senatorName(s)} tries to develop ${g.board.provinces[p]!.name}: draw ${r} + Status ${statusOf(s)} + aid ${aid}: ${ok ? 'developed' : 'fails'}`);
+      if (g.trace !== null) log(g, `${senatorName(s)} tries to develop ${g.board.provinces[p]!.name}: draw ${r} + Status ${statusOf(s)} + aid ${aid}: ${ok ? 'developed' : 'fails'}`);
       if (!ok) return;
       g.provDeveloped[p] = 1;
       g.stats.provincesDeveloped++;
@@ -84,7 +84,7 @@ export const censureRules: MotionRules = motionRules({
     const fine = Math.min(m.count, g.treasury[m.target]!);
     g.treasury[m.target] -= fine;
     g.stateTreasury += fine;
-    if (g.trace) log(g, `${factionName(m.target)} censured${m.senator >= 0 ? ` for ${senatorName(m.senator)}` : ''} and fined ${fine}`);
+    if (g.trace !== null) log(g, `${factionName(m.target)} censured${m.senator >= 0 ? ` for ${senatorName(m.senator)}` : ''} and fined ${fine}`);
   },
 });
 

@@ -69,10 +69,10 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     g.senOfficeTurn[consul] = g.turn;
     g.rorChair = -1; // ror-senate-errata: the new Consul presides, whoever held the chair before
     addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
-    if (g.trace) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
+    if (g.trace !== null) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
   } else {
     // Nobody eligible attends: the sitting Consul stays in the chair (docs/rules.md, Appointments).
-    if (g.trace) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
+    if (g.trace !== null) log(g, 'No eligible Consul candidate: the sitting Consul stays in office');
   }
   g.temporaryConsul = false;
   if (g.variants['ror-dictator']) {
@@ -88,7 +88,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
   if (firstTurn) {
     g.senOfficeTurn[tempConsul] = g.turn;
     // (With ror-dictator he may have left the censorship for the dictatorship or the Master of Horse.)
-    if (g.trace && g.censor === tempConsul) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
+    if (g.trace !== null && g.censor === tempConsul) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
     return;
   }
   const sitting = errata(g, 'rorCensorSuccession') ? g.censor : -1;
@@ -108,6 +108,6 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
   g.censor = censor;
   if (censor >= 0) {
     g.senOfficeTurn[censor] = g.turn;
-    if (g.trace) log(g, `Censor elected: ${senatorName(censor)} of ${factionName(g.senOwner[censor]!)}`);
-  } else if (g.trace) log(g, 'No eligible Censor: the post stays vacant, no prosecutions (rules-notes 16)');
+    if (g.trace !== null) log(g, `Censor elected: ${senatorName(censor)} of ${factionName(g.senOwner[censor]!)}`);
+  } else if (g.trace !== null) log(g, 'No eligible Censor: the post stays vacant, no prosecutions (rules-notes 16)');
 }

@@ -30,7 +30,7 @@ export function returnGovernors(g: GameState): void {
     returnSenator(g, s);
     governors[p] = -1;
     g.provClaimed[p] = 0;
-    if (g.trace) log(g, `Governor ${senatorName(s)} returns from ${g.board.provinces[p]!.name}`);
+    if (g.trace !== null) log(g, `Governor ${senatorName(s)} returns from ${g.board.provinces[p]!.name}`);
   }
 }
 
@@ -59,7 +59,7 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     if (!conquered[p] || governors[p]! >= 0) continue;
     const s = appoint(g, policies, APPOINT_GOVERNOR, p, governorRules);
     if (s < 0) {
-      if (g.trace) log(g, `${g.board.provinces[p]!.name} stays without a governor: no candidate`);
+      if (g.trace !== null) log(g, `${g.board.provinces[p]!.name} stays without a governor: no candidate`);
       continue;
     }
     const neutral = g.senWhere[s] === AT_FORUM;
@@ -70,7 +70,7 @@ export function appointGovernors(g: GameState, policies: readonly Policy[]): voi
     governors[p] = s;
     g.provGovTurn[p] = g.turn;
     g.provClaimed[p] = 0;
-    if (g.trace) log(g, `${senatorName(s)} (${neutral ? 'neutral' : factionName(g.senOwner[s]!)}) governs ${g.board.provinces[p]!.name}`);
+    if (g.trace !== null) log(g, `${senatorName(s)} (${neutral ? 'neutral' : factionName(g.senOwner[s]!)}) governs ${g.board.provinces[p]!.name}`);
     repopulate(g, policies); // ror-repopulation (no-op without it)
   }
 }

@@ -62,5 +62,5 @@ function meeting(g: GameState, policies: readonly Policy[]): void {
   appointGovernors(g, policies);
   openBusiness(g, policies);
   g.rorChair = -1; // a chair handed on (ror-senate-errata) serves for the rest of this meeting only
-  if (g.trace) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
+  if (g.trace !== null) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
 }

@@ -53,7 +53,7 @@ export const landActRules: MotionRules = motionRules({
       g.landActType2CoSponsor.push(m.coSponsor);
       changeRI(g, -g.params.landActType2RI);
     }
-    if (g.trace) log(g, `Type ${m.count === 1 ? 'I' : 'II'} Land Act passed; RI ${g.ri}`);
+    if (g.trace !== null) log(g, `Type ${m.count === 1 ? 'I' : 'II'} Land Act passed; RI ${g.ri}`);
   },
 });
 
@@ -91,7 +91,7 @@ export const repealRules: MotionRules = motionRules({
     g.landActType2CoSponsor.splice(i, 1);
     g.landActsType2--;
     g.landActRepealTurn = g.turn;
-    if (g.trace) log(g, 'Type II Land Act repealed');
+    if (g.trace !== null) log(g, 'Type II Land Act repealed');
   },
 });
 

@@ -97,7 +97,7 @@ const disbandRules: MotionRules = motionRules({
     if (!passed) return;
     g.legionsBox -= m.count;
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
-    if (g.trace) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
+    if (g.trace !== null) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
   },
 });
 
@@ -116,7 +116,7 @@ const raiseRules: MotionRules = motionRules({
     statePays(g, m.count * raiseCost(g), 'raising legions');
     g.legionsBox += m.count;
     g.stats.legionsRaised += m.count;
-    if (g.trace) log(g, `Raised ${m.count} State legions; State treasury ${g.stateTreasury}`);
+    if (g.trace !== null) log(g, `Raised ${m.count} State legions; State treasury ${g.stateTreasury}`);
   },
 });
 
@@ -178,7 +178,7 @@ const dispatchRules: MotionRules = motionRules({
   prepare(g, policies, m) {
     if (m.senator < 0) return true;
     const ok = commanderConsents(g, policies, m, detLegions(g, m.target, m.det) + m.count + popcount(m.mask));
-    if (!ok && g.trace) log(g, `${senatorName(m.senator)} refuses the command`);
+    if (!ok && g.trace !== null) log(g, `${senatorName(m.senator)} refuses the command`);
     return ok;
   },
   execute(g, _p, m, passed) {
@@ -206,7 +206,7 @@ const dispatchRules: MotionRules = motionRules({
       }
     }
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, w, d, m.count, m.mask);
-    if (g.trace) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
+    if (g.trace !== null) log(g, `Dispatched ${m.count} State legions${m.mask ? ' + faction legions ' + m.mask.toString(2) : ''} to ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''} under ${senatorName(detCommander(g, w, d))}`);
   },
 });
 
@@ -249,7 +249,7 @@ const transferRules: MotionRules = motionRules({
       }
     }
     if (g.variants[ROR_REINFORCEMENTS]) markFresh(g, m.target2, m.det2, m.count, m.mask);
-    if (g.trace) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
+    if (g.trace !== null) log(g, `Transferred ${m.count + popcount(m.mask)} legions from ${warName(g, m.target)} to ${warName(g, m.target2)}`);
   },
 });
 
@@ -285,7 +285,7 @@ export function recallLegions(g: GameState, w: number, count: number, mask: numb
     g.senPresent[c] = 1;
     senatorMoved(g, c);
   }
-  if (g.trace) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
+  if (g.trace !== null) log(g, `Recalled ${count + popcount(mask)} legions from ${warName(g, w)}${d > 0 ? ` (detachment ${d + 1})` : ''}`);
 }
 
 /** After a loss last turn, the Senate may replace the commander (Recall Legions/Commanders). */
@@ -314,7 +314,7 @@ const replaceRules: MotionRules = motionRules({
     takeDetCommand(g, m.senator, w, m.det);
     dictatorTakesCommand(g, m.senator, w); // ror-dictator: his Master of Horse goes with him
     setDetLossTurn(g, w, m.det, -1); // the loss was the old commander's: his successor cannot be replaced for it
-    if (g.trace) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
+    if (g.trace !== null) log(g, `${senatorName(m.senator)} replaces ${senatorName(old)} at ${warName(g, w)}`);
   },
 });
 
@@ -327,12 +327,12 @@ export function ownLegions(g: GameState, policies: readonly Policy[], raise: boo
       g.treasury[f] -= raiseCost(g);
       g.factionLegion[f] = FL_BOX;
       g.stats.legionsRaised++;
-      if (g.trace) log(g, `${factionName(f)} raises its own legion`);
+      if (g.trace !== null) log(g, `${factionName(f)} raises its own legion`);
     } else {
       if (g.factionLegion[f] !== FL_BOX) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
       g.factionLegion[f] = FL_NONE;
-      if (g.trace) log(g, `${factionName(f)} disbands its own legion`);
+      if (g.trace !== null) log(g, `${factionName(f)} disbands its own legion`);
     }
   }
 }

@@ -207,13 +207,13 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
     const a = g.agenda[dup]!;
     if (a.sponsor !== f && a.coSponsor < 0) {
       a.coSponsor = f; // supporting a motion when it is made is co-sponsoring it (Order of Business)
-      if (g.trace) log(g, `${factionName(f)} seconds: ${describeMotion(g, a)}`);
+      if (g.trace !== null) log(g, `${factionName(f)} seconds: ${describeMotion(g, a)}`);
     } else policyDuplicate(g, f);
     return NOT_MADE;
   }
   if (g.allowance[f] === 0) {
     g.stats.allowanceBinding++;
-    if (g.trace) log(g, `${factionName(f)} has no motion left in this meeting`);
+    if (g.trace !== null) log(g, `${factionName(f)} has no motion left in this meeting`);
     return NOT_MADE;
   }
   g.allowance[f]--;
@@ -225,7 +225,7 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   g.stats.tabledByTribune++;
   g.motion.viaTribune = true;
   g.motion.tabledBy = f;
-  if (g.trace) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
+  if (g.trace !== null) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
   if (!takeMotionSlot(g)) tempoOut(g);
   else if (stillInOrder(g, rules, true)) {
     resolve(g, policies, rules, ob.ownRaise);
@@ -266,7 +266,7 @@ function tableAgenda(g: GameState, policies: readonly Policy[], ob: Business): v
     takeFromAgenda(g, chairChooses(g, policies, chair));
     const m = g.motion;
     m.tabledBy = chair;
-    if (g.trace) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
+    if (g.trace !== null) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
     const rules = RULES_BY_KIND[m.kind]!;
     const listed = ob.listed === m.kind;
     if (rules.candidates) ob.listed = m.kind;

@@ -100,7 +100,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
     const m = g.motion;
     const major = m.major;
     m.tabledBy = cf; // the Censor runs the prosecutions: his faction cannot veto them, the Consul's can
-    const b = g.trace ? before(g) : null;
+    const b = g.trace !== null ? before(g) : null;
     rules.execute(g, policies, m, putToVote(g, policies, m)); // a vetoed or failed prosecution still uses its slot
     if (b) logEffects(g, b, log);
     if (major) return;
@@ -123,7 +123,7 @@ export function vacateOffices(g: GameState, s: number): void {
       g.consul = g.censor;
       g.censor = -1;
     } else g.consul = -1;
-    if (g.trace) log(g, `The Consul's chair passes to ${g.consul >= 0 ? senatorName(g.consul) : 'nobody'}`);
+    if (g.trace !== null) log(g, `The Consul's chair passes to ${g.consul >= 0 ? senatorName(g.consul) : 'nobody'}`);
   }
   if (g.censor === s) g.censor = -1;
   if (g.previousConsul === s) g.previousConsul = -1;
@@ -138,6 +138,6 @@ export function vacateOffices(g: GameState, s: number): void {
   // ror-consul-for-life: control of the factions reverts (errata 12.31).
   if (s === g.rorCfl) {
     g.rorCfl = -1;
-    if (g.trace) log(g, `The Consul for Life ${senatorName(s)} is dead: the game goes on`);
+    if (g.trace !== null) log(g, `The Consul for Life ${senatorName(s)} is dead: the game goes on`);
   }
 }

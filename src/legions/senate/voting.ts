@@ -67,7 +67,7 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
       return true;
     }
   }
-  if (g.trace) log(g, `No co-sponsor: ${describeMotion(g, m)} lapses`);
+  if (g.trace !== null) log(g, `No co-sponsor: ${describeMotion(g, m)} lapses`);
   return false;
 }
 
@@ -89,7 +89,7 @@ function consularRuling(g: GameState, policies: readonly Policy[], m: Motion, co
   if (!askBool(g, consulF, policies[consulF]!.closeDebate(g, consulF, m), 'closeDebate')) return;
   m.closed = true;
   g.stats.rulings++;
-  if (g.trace) log(g, `The Consul (${factionName(consulF)}) rules: no discussion`);
+  if (g.trace !== null) log(g, `The Consul (${factionName(consulF)}) rules: no discussion`);
   const n = g.players;
   for (let i = 1; i < n; i++) {
     const f = (consulF + i) % n;
@@ -99,10 +99,10 @@ function consularRuling(g: GameState, policies: readonly Policy[], m: Motion, co
     g.stats.objections++;
     if (askBool(g, consulF, policies[consulF]!.penalize(g, consulF, m, f), 'penalize')) {
       m.penalized |= 1 << f;
-      if (g.trace) log(g, `${factionName(f)} objects; the Consul penalises it and the ruling stands`);
+      if (g.trace !== null) log(g, `${factionName(f)} objects; the Consul penalises it and the ruling stands`);
     } else {
       m.closed = false;
-      if (g.trace) log(g, `${factionName(f)} objects; the Consul lifts the ruling`);
+      if (g.trace !== null) log(g, `${factionName(f)} objects; the Consul lifts the ruling`);
       return;
     }
   }
@@ -115,7 +115,7 @@ function finePenalized(g: GameState, m: Motion, reduced: number): void {
     g.treasury[f]--;
     g.stateTreasury++;
     g.stats.penaltyFines++;
-    if (g.trace) log(g, `${factionName(f)} is fined 1 Talent by the Consul`);
+    if (g.trace !== null) log(g, `${factionName(f)} is fined 1 Talent by the Consul`);
   }
 }
 
@@ -197,7 +197,7 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   }
   if (passed) st.motionsPassed++;
   if (voters > 1 && (m.votesFor === 0 || m.votesAgainst === 0)) st.unanimousVotes++;
-  if (g.trace) traceVote(g, m, passed);
+  if (g.trace !== null) traceVote(g, m, passed);
   if (!passed) defeated(g, policies, m, consulF, voters);
   return passed;
 }
@@ -222,7 +222,7 @@ function cancelVote(g: GameState, m: Motion, f: number, reduced: number): false 
   // The cancelled vote removed nobody's vote after all: every penalised faction pays the fine instead.
   for (let x = 0; x < g.players; x++) if (reduced & (1 << x)) st.votesRemoved--;
   if (m.penalized !== 0) finePenalized(g, m, 0);
-  if (g.trace) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
+  if (g.trace !== null) log(g, `VETOED by ${factionName(f)}: ${describeMotion(g, m)}`, voteRecord(g, m, false));
   recordFailure(g, m);
   return false;
 }
@@ -281,7 +281,7 @@ function defeated(g: GameState, policies: readonly Policy[], m: Motion, consulF:
     // ror-senate-errata: the chair may step down instead (never over a prosecution).
     if (unanimous && (m.kind === PROSECUTE || !offerStepDown(g, policies, m, consulF))) {
       addPrestige(g, consulF, -g.params.consulDefeatPrestige);
-      if (g.trace) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
+      if (g.trace !== null) log(g, `${factionName(consulF)} loses ${g.params.consulDefeatPrestige} Prestige: its motion was defeated by every other faction`);
     }
   }
 }
