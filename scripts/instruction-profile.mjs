@@ -44,7 +44,7 @@ function record(games) {
       '--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`,
       process.execPath, '--single-threaded', '--hash-seed=1', '--predictable-gc-schedule', '--perf-basic-prof',
       player, '--play', root, String(games), policy,
-    ], { stdio: ['ignore', 'ignore', 'pipe'] });
+    ], { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir }); // (V8's isolate-*.log lands in the temporary folder, not the caller's)
     let err = '';
     child.stderr.on('data', (d) => { err += d; });
     child.on('close', (code) => {
