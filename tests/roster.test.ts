@@ -3,9 +3,9 @@
 // turns it on for every test) a change made behind its back throws at the next read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupGame } from '../src/legions/setup.js';
-import { closeRoster, countPower, openRoster, presentFactionMask, presentSenators, senatorMoved, setVerifyRoster } from '../src/legions/senate/roster.js';
+import { closeRoster, countPower, openRoster, presentFactionMask, presentSenators, senatorMoved, setVerifyRoster, takeAttendance } from '../src/legions/senate/roster.js';
 import { AT_COMMANDER, AT_ROME, type GameState } from '../src/legions/state.js';
-import { makeConfig } from './helpers.js';
+import { makeConfig, stubPolicies } from './helpers.js';
 
 afterEach(() => setVerifyRoster(true));
 
@@ -102,6 +102,28 @@ describe('the Senate roster', () => {
     const kept = presentSenators(g);
     g.senWhere[s] = AT_COMMANDER;
     expect(presentSenators(g)).toBe(kept);
+    closeRoster(g);
+  });
+  it('takes the attendance and opens the roster from the answers, as reading them back would', () => {
+    const g = setupGame(makeConfig(5), 'roster', false);
+    // Every other card attends; the policies are asked about their own senators in Rome only.
+    const asked: number[] = [];
+    const policies = stubPolicies(5, (f) => ({ attend: (_g, me, s) => (asked.push(s), expect(me).toBe(f), s % 2 === 0) }));
+    g.senPresent.fill(1); // (stale answers from an earlier meeting: every senator is answered afresh)
+    takeAttendance(g, policies);
+    const inRome = [...Array(30).keys()].filter((s) => g.senOwner[s]! >= 0 && g.senWhere[s] === AT_ROME);
+    expect(asked).toEqual(inRome);
+    for (let s = 0; s < 30; s++) expect(g.senPresent[s]).toBe(inRome.includes(s) && s % 2 === 0 ? 1 : 0);
+    const taken = presentSenators(g);
+    const power = [0, 0, 0, 0, 0];
+    countPower(g, power);
+    closeRoster(g);
+    openRoster(g);
+    expect(presentSenators(g)).toBe(taken);
+    const readBack = [0, 0, 0, 0, 0];
+    countPower(g, readBack);
+    expect(power).toEqual(readBack);
+    expect(taken).toBe(inRome.filter((s) => s % 2 === 0).reduce((m, s) => m | (1 << s), 0));
     closeRoster(g);
   });
 });

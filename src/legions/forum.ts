@@ -48,14 +48,6 @@ export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
   return g.step === 'forum' && g.scratch[4 * n] === 1 ? g.scratch[3 * n + f]! : -1;
 }
 
-/** Attendance: each faction shows which of its senators in Rome attend (Forum or Senate). */
-export function takeAttendance(g: GameState, policies: readonly Policy[]): void {
-  for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    g.senPresent[s] = f >= 0 && g.senWhere[s] === AT_ROME && askBool(g, f, policies[f]!.attend(g, f, s), 'attend') ? 1 : 0;
-  }
-}
-
 /** Consul's faction first, clockwise; he may decline and play last (Forum Activities). */
 function forumOrder(g: GameState, policies: readonly Policy[]): void {
   const c = presidingFaction(g);
@@ -65,7 +57,8 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 }
 
 /**
- * The Forum's attendance (as takeAttendance), with its census in g.scratch and its face-up neutrals in
+ * The Forum's attendance (each faction's senators in Rome asked in card order, as the Senate's in
+ * senate/roster.ts takeAttendance), with its census in g.scratch and its face-up neutrals in
  * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
  * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
  * and which are in Rome (scratch[3n + f]); scratch[4n] is 1 while the census stands (forumSenatorsInRome).

@@ -1,6 +1,5 @@
 // 5. Senate Meeting: attendance, the Consul and Censor, prosecutions, governors, then the open business.
 import * as commonModule from '../common.js';
-import * as forumModule from '../forum.js';
 import type { Policy } from '../policy.js';
 import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
@@ -15,13 +14,12 @@ import * as reinforcementsModule from '../ror/reinforcements.js';
 import * as consulForLifeModule from '../ror/consul-for-life.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { log } = commonModule;
-const { takeAttendance } = forumModule;
 const { shorten } = stateModule;
 const { elections } = electionsModule;
 const { appointGovernors, returnGovernors } = governorsModule;
 const { openBusiness } = openBusinessModule;
 const { prosecutions } = prosecutionsModule;
-const { closeRoster, openRoster } = rosterModule;
+const { closeRoster, takeAttendance } = rosterModule;
 const { assassinations } = assassinationModule;
 const { repopulate } = repopulationModule;
 const { resetFresh, ROR_REINFORCEMENTS } = reinforcementsModule;
@@ -36,8 +34,7 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   g.rorExDictator = -1;
   g.rorExMasterOfHorse = -1;
   returnGovernors(g);
-  takeAttendance(g, policies);
-  openRoster(g); // who attends is kept from here to the close (senate/roster.ts)
+  takeAttendance(g, policies); // who attends is kept from here to the close (senate/roster.ts)
   try {
     meeting(g, policies);
   } finally {

@@ -3,9 +3,12 @@
 // by every move of a senator (senatorMoved), so the many questions "who is present" (motions, votes,
 // nominations, candidates) need no pass over all thirty senators. One meeting is kept at a time: the
 // game whose meeting is open; any other game (a bill's draft, a rollout's copy) is read afresh.
+import * as commonModule from '../common.js';
+import type { Policy } from '../policy.js';
 import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
+const { askBool } = commonModule; // (common imports this module: a function declaration only, initialised before either runs)
 const { AT_FORUM, AT_ROME, candsChanged, influenceOf, influenceOfSet, lowestSenator, SENATORS, shorten } = stateModule;
 
 /** The game whose meeting is open, or null. */
@@ -52,15 +55,13 @@ function scanForum(g: GameState): number {
 }
 
 /**
- * The meeting opens (attendance taken): from now on its roster is kept. Who is present (by faction) and
- * the Forum's neutrals are taken in one pass over the senators, each faction's votes from its set
- * (every meeting's elections ask for the votes).
+ * A meeting opens whose attendance is already in the state (g.senPresent; the game's meetings take it
+ * with takeAttendance below, which opens the roster itself): from now on its roster is kept. Who is
+ * present (by faction) and the Forum's neutrals are taken in one pass over the senators, each faction's
+ * votes from its set (every meeting's elections ask for the votes).
  */
 export function openRoster(g: GameState): void {
-  meetingOf = g;
-  const n = g.players;
-  while (countedMask.length < n) countedMask.push(0);
-  for (let f = 0; f < n; f++) countedMask[f] = 0;
+  clearCounted(g.players);
   const owner = g.senOwner;
   const where = g.senWhere;
   const attends = g.senPresent;
@@ -72,6 +73,44 @@ export function openRoster(g: GameState): void {
       if (f >= 0 && attends[s] !== 0) countedMask[f] |= 1 << s;
     } else if (w === AT_FORUM) forum |= 1 << s;
   }
+  keepCounts(g, forum);
+}
+
+/**
+ * The Senate Meeting's attendance: each faction's senators in Rome, in card order, asked whether they
+ * attend; the roster is opened from the answers in the same pass (as openRoster would read them back).
+ * While it is asked the meeting is not yet kept, so a policy reading who is present reads afresh.
+ */
+export function takeAttendance(g: GameState, policies: readonly Policy[]): void {
+  clearCounted(g.players);
+  const owner = g.senOwner;
+  const where = g.senWhere;
+  const attends = g.senPresent;
+  let forum = 0;
+  for (let s = 0; s < SENATORS; s++) {
+    const w = where[s];
+    const f = owner[s]!;
+    if (w === AT_ROME && f >= 0) {
+      const attending = askBool(g, f, policies[f]!.attend(g, f, s), 'attend');
+      attends[s] = attending ? 1 : 0;
+      if (attending) countedMask[f] |= 1 << s;
+    } else {
+      attends[s] = 0;
+      if (w === AT_FORUM) forum |= 1 << s;
+    }
+  }
+  keepCounts(g, forum);
+}
+
+function clearCounted(n: number): void {
+  while (countedMask.length < n) countedMask.push(0);
+  for (let f = 0; f < n; f++) countedMask[f] = 0;
+}
+
+/** The meeting of g is kept from now on: its Forum, and each faction's Influence and votes from countedMask. */
+function keepCounts(g: GameState, forum: number): void {
+  meetingOf = g;
+  const n = g.players;
   while (powerKept.length < n) powerKept.push(0);
   shorten(powerKept, n);
   // Each faction's Influence present and its votes: knights vote only with their faction's senators present.
