@@ -55,34 +55,15 @@ function scanForum(g: GameState): number {
 }
 
 /**
- * A meeting opens whose attendance is already in the state (g.senPresent; the game's meetings take it
- * with takeAttendance below, which opens the roster itself): from now on its roster is kept. Who is
- * present (by faction) and the Forum's neutrals are taken in one pass over the senators, each faction's
- * votes from its set (every meeting's elections ask for the votes).
- */
-export function openRoster(g: GameState): void {
-  clearCounted(g.players);
-  const owner = g.senOwner;
-  const where = g.senWhere;
-  const attends = g.senPresent;
-  let forum = 0;
-  for (let s = 0; s < SENATORS; s++) {
-    const w = where[s];
-    if (w === AT_ROME) {
-      const f = owner[s]!;
-      if (f >= 0 && attends[s] !== 0) countedMask[f] |= 1 << s;
-    } else if (w === AT_FORUM) forum |= 1 << s;
-  }
-  keepCounts(g, forum);
-}
-
-/**
- * The Senate Meeting's attendance: each faction's senators in Rome, in card order, asked whether they
- * attend; the roster is opened from the answers in the same pass (as openRoster would read them back).
- * While it is asked the meeting is not yet kept, so a policy reading who is present reads afresh.
+ * The Senate Meeting opens with its attendance: each faction's senators in Rome, in card order, asked
+ * whether they attend. The roster is made from the answers in the same pass: who is present (by
+ * faction), the Forum's neutrals, then each faction's votes from its set (every meeting's elections
+ * ask for them). It is kept only after the pass, so a policy asked about attendance reads afresh.
  */
 export function takeAttendance(g: GameState, policies: readonly Policy[]): void {
-  clearCounted(g.players);
+  const n = g.players;
+  while (countedMask.length < n) countedMask.push(0);
+  for (let f = 0; f < n; f++) countedMask[f] = 0;
   const owner = g.senOwner;
   const where = g.senWhere;
   const attends = g.senPresent;
@@ -99,18 +80,7 @@ export function takeAttendance(g: GameState, policies: readonly Policy[]): void 
       if (w === AT_FORUM) forum |= 1 << s;
     }
   }
-  keepCounts(g, forum);
-}
-
-function clearCounted(n: number): void {
-  while (countedMask.length < n) countedMask.push(0);
-  for (let f = 0; f < n; f++) countedMask[f] = 0;
-}
-
-/** The meeting of g is kept from now on: its Forum, and each faction's Influence and votes from countedMask. */
-function keepCounts(g: GameState, forum: number): void {
   meetingOf = g;
-  const n = g.players;
   while (powerKept.length < n) powerKept.push(0);
   shorten(powerKept, n);
   // Each faction's Influence present and its votes: knights vote only with their faction's senators present.
