@@ -3,6 +3,7 @@
 // byte-identical summaries; bad input is one line, exit 2, nothing written.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { warmRate } from '../src/cli/bench.js';
@@ -321,6 +322,8 @@ describe('bench', () => {
     expect(b.rollout).toMatchObject({ games: 1 });
     expect(b.rollout.decisions).toBeGreaterThan(0);
     expect(b.rolloutMsPerDecision).toBe(b.rollout.msPerDecision);
+    // The machine it ran on, read from the operating system (the figures above mean little without it).
+    expect(b.machine).toEqual({ cpu: os.cpus()[0]!.model.trim(), cores: os.cpus().length, mhz: os.cpus()[0]!.speed, node: process.version });
   });
 
   it('skips the rollout run with --rollout-games 0 (its cost is null) and prints every figure as text', () => {
@@ -335,7 +338,7 @@ describe('bench', () => {
       /^games\/s 1 threads [\d,]+ \(warm, [\d,]+ per thread; [\d,]+ with start-up\)$/m, /^scaling \d+\.\d\dx \(warm; \d+\.\d\dx with start-up\)$/m,
       /^random-number floor [\d.]+ us\/game \(16 streams, \d+\.\d drawn from, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
-      /^signature [0-9a-f]{16}$/m]) expect(t.stdout).toMatch(line);
+      /^signature [0-9a-f]{16}$/m, /^machine .+, \d+ cores( at \d+ MHz)?, Node v\d+\.\d+\.\d+$/m]) expect(t.stdout).toMatch(line);
   });
 
   it('times the workers once warm: from the first quarter or 2,000 games a thread, each batch for its time inside the window', () => {

@@ -3,6 +3,7 @@
 // ratio and the signature of all outcome records in game order, which must not depend on the threads.
 // Beside them: the random-number floor (the workload's seedings and draws with no game logic), the
 // allocation and GC time per game on the main thread, and the rollout policy's cost per decision.
+import { cpus } from 'node:os';
 import { GCProfiler } from 'node:v8';
 import type { CommandModule } from 'yargs';
 import { makePolicy, parsePolicies } from '../../policies/index.js';
@@ -98,6 +99,21 @@ export interface ParallelBenchResult extends BenchResult {
   gcMsPerGame: number;
   rollout: RolloutBench | null;
   rolloutMsPerDecision: number | null;
+  /** What ran it: speed figures mean little without the machine (the README states them with it). */
+  machine: Machine;
+}
+
+/** The processor as the operating system names it, its cores, their nominal clock, and Node's version. */
+export interface Machine {
+  cpu: string;
+  cores: number;
+  mhz: number;
+  node: string;
+}
+
+export function machine(): Machine {
+  const c = cpus();
+  return { cpu: c.length > 0 ? c[0]!.model.trim() : 'unknown', cores: c.length, mhz: c.length > 0 ? c[0]!.speed : 0, node: process.version };
 }
 
 function benchConfig(): GameConfig {
@@ -349,6 +365,7 @@ export async function fullBench(games: number, threads: number, rolloutGames: nu
     rngFloor: floor, rngFloorRatio: single.seconds / floor.seconds,
     allocBytesPerGame: single.allocBytesPerGame, gcMsPerGame: single.gcMsPerGame,
     rollout, rolloutMsPerDecision: rollout ? rollout.msPerDecision : null,
+    machine: machine(),
   };
 }
 
@@ -359,7 +376,9 @@ const warmth = (warmGames: number): string => (warmGames > 0 ? 'warm' : 'whole r
 
 export function benchText(r: ParallelBenchResult): string {
   const fl = r.rngFloor;
-  return `games ${r.games}\n` +
+  const mc = r.machine;
+  return `machine ${mc.cpu}, ${mc.cores} cores${mc.mhz > 0 ? ` at ${mc.mhz} MHz` : ''}, Node ${mc.node}\n` +
+    `games ${r.games}\n` +
     `games/s 1 thread ${f0(r.gamesPerSecond1)} (worker, ${warmth(r.warmGames1)}; ${f0(r.withStartUp.gamesPerSecond1)} with start-up; ${f0(r.gamesPerSecondMain)} on the main thread, warm, games alone)\n` +
     `games/s ${r.threads} threads ${f0(r.gamesPerSecondAll)} (${warmth(r.warmGamesAll)}, ${f0(r.gamesPerSecondPerThread)} per thread; ${f0(r.withStartUp.gamesPerSecondAll)} with start-up)\n` +
     `scaling ${r.scaling.toFixed(2)}x (${r.warmGames1 && r.warmGamesAll ? 'warm' : 'not all warm'}; ${r.withStartUp.scaling.toFixed(2)}x with start-up)\n` +
