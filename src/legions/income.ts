@@ -78,19 +78,23 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   // Faction incomes (Faction Incomes): base, senators, knights, compulsory concession income.
   // Each faction's senators counted in one number, five bits a faction (30 cards fit): faction f's at bit 5f.
+  // (The state's arrays held in locals: V8 reloads a field read through g at every turn of a loop that calls out.)
+  const senOwner = g.senOwner;
+  const treasury = g.treasury;
   let senators = 0;
   for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
+    const f = senOwner[s]!;
     if (f >= 0) senators += 1 << (5 * f);
   }
   for (let f = 0; f < n; f++) {
     const own = (senators >>> (5 * f)) & 31;
-    g.treasury[f] += p.factionBaseIncome + p.senatorIncome * own + Math.floor(g.knights[f]! / p.knightsPerTalent);
+    treasury[f] += p.factionBaseIncome + p.senatorIncome * own + Math.floor(g.knights[f]! / p.knightsPerTalent);
   }
   for (let c = 0; c < 5; c++) {
     const s = g.cardWhere[c]!;
-    if (s < 0 || g.senOwner[s]! < 0) continue;
-    const f = g.senOwner[s]!;
+    if (s < 0) continue;
+    const f = senOwner[s]!;
+    if (f < 0) continue;
     let amount = concessionIncome(g, c);
     if (c === LAND_COMMISSION && g.droughtIncomeTurn === g.turn && amount > 0) {
       // Drought: the holder may double this income at a Prestige cost.
@@ -100,20 +104,22 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
         if (g.trace !== null) log(g, `${senatorName(s)} doubles Land Commission income after the Drought`);
       }
     }
-    g.treasury[f] += amount;
+    treasury[f] += amount;
     g.senConcessionTurn[s] = g.turn;
     if (g.trace !== null) log(g, `${factionName(f)} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
   }
   // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
   let stateIn = p.stateIncome;
-  for (let prov = 0; prov < g.provConquered.length; prov++) {
-    if (!g.provConquered[prov]) continue;
+  const conquered = g.provConquered;
+  const governor = g.provGovernor;
+  for (let prov = 0; prov < conquered.length; prov++) {
+    if (!conquered[prov]) continue;
     const inc = provinceIncome(g, prov);
-    const gov = g.provGovernor[prov]!;
-    const f = gov >= 0 && g.senWhere[gov] === AT_GOVERNOR ? g.senOwner[gov]! : -1;
+    const gov = governor[prov]!;
+    const f = gov >= 0 && g.senWhere[gov] === AT_GOVERNOR ? senOwner[gov]! : -1;
     if (f >= 0 && inc > 0 && askBool(g, f, policies[f]!.claimIncome(g, f, prov), 'claimIncome')) {
       const got = Math.min(inc, statusOf(gov));
-      g.treasury[f] += got;
+      treasury[f] += got;
       g.provClaimed[prov] = 1;
       if (g.trace !== null) log(g, `Governor ${senatorName(gov)} claims ${got} of ${inc} from ${g.board.provinces[prov]!.name}`);
     } else {
@@ -126,11 +132,11 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   for (let f = 0; f < n; f++) {
     const d = policies[f]!.donation(g, f);
     if (d === 0) continue;
-    if (!legalInt(d, 0, g.treasury[f]!)) {
-      policyError(g, f, `donation ${String(d)} not in 0..${g.treasury[f]}`);
+    if (!legalInt(d, 0, treasury[f]!)) {
+      policyError(g, f, `donation ${String(d)} not in 0..${treasury[f]}`);
       continue;
     }
-    g.treasury[f] -= d;
+    treasury[f] -= d;
     g.stateTreasury += d;
     addPrestige(g, f, tablePrestige(p.donationThresholds, p.donationPrestige, d));
     if (g.trace !== null) log(g, `${factionName(f)} donates ${d}`);
@@ -142,11 +148,13 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   statePays(g, p.warCost * wars, t ? `${wars} active wars` : '');
   const legions = stateLegionCount(g);
   statePays(g, p.legionUpkeep * legions, t ? `${legions} State legions` : '');
-  for (let w = 0; w < g.wars.commander.length; w++) {
-    const c = g.wars.commander[w]!;
+  const commanders = g.wars.commander;
+  for (let w = 0; w < commanders.length; w++) {
+    const c = commanders[w]!;
     if (c < 0) continue;
     statePays(g, p.commanderPay, t ? `commander ${senatorName(c)}` : '');
-    if (g.senOwner[c]! >= 0) g.treasury[g.senOwner[c]!] += p.commanderPay;
+    const f = senOwner[c]!;
+    if (f >= 0) treasury[f] += p.commanderPay;
   }
   // ror-multiple-commanders: the other commanders of split wars are paid too.
   if (g.variants[ROR_COMMANDERS]) {
@@ -161,22 +169,23 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   // one it cannot pay is disbanded (rules-notes 24).
   for (let f = 0; f < n; f++) {
     if (g.factionLegion[f] === FL_NONE) continue;
-    if (g.treasury[f]! >= p.legionUpkeep) g.treasury[f] -= p.legionUpkeep;
+    if (treasury[f]! >= p.legionUpkeep) treasury[f] -= p.legionUpkeep;
     else disbandFactionLegion(g, f, 'cannot pay upkeep');
   }
 
   // Exchange of monies: the only time factions may give each other money.
   for (let f = 0; f < n; f++) {
+    const policy = policies[f]!;
     for (let t = 0; t < n; t++) {
       if (t === f) continue;
-      const a = policies[f]!.transfer(g, f, t);
+      const a = policy.transfer(g, f, t);
       if (a === 0) continue;
-      if (!legalInt(a, 0, g.treasury[f]!)) {
-        policyError(g, f, `transfer ${String(a)} to ${t} not in 0..${g.treasury[f]}`);
+      if (!legalInt(a, 0, treasury[f]!)) {
+        policyError(g, f, `transfer ${String(a)} to ${t} not in 0..${treasury[f]}`);
         continue;
       }
-      g.treasury[f] -= a;
-      g.treasury[t] += a;
+      treasury[f] -= a;
+      treasury[t] += a;
       if (g.trace !== null) log(g, `${factionName(f)} gives ${a} to ${factionName(t)}`);
     }
   }
