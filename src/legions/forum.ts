@@ -45,7 +45,7 @@ export function forumStep(g: GameState, policies: readonly Policy[]): void {
  */
 export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
   const n = g.players;
-  return g.step === 'forum' && g.scratch[4 * n] === 1 ? g.scratch[3 * n + f]! : -1;
+  return g.step === 'forum' && g.scratch[4 * n] !== 0 ? g.scratch[3 * n + f]! : -1;
 }
 
 /** Consul's faction first, clockwise; he may decline and play last (Forum Activities). */
@@ -61,32 +61,40 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
  * senate/roster.ts takeAttendance), with its census in g.scratch and its face-up neutrals in
  * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
  * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
- * and which are in Rome (scratch[3n + f]); scratch[4n] is 1 while the census stands (forumSenatorsInRome).
- * Every change of faction in the Forum updates it (joinFaction), so it is never counted again.
+ * and which are in Rome (scratch[3n + f]); scratch[4n] is not 0 while the census stands (forumSenatorsInRome):
+ * bit 0 set, and bit f + 1 when faction f is quorate (keepQuorum). Every change of faction in the Forum
+ * updates it (joinFaction), so it is never counted again.
  */
 function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   const census = g.scratch;
   const n = g.players;
   const forum = g.forumList;
+  // The state's arrays held: V8 re-reads g's fields after every policy call, which it cannot see through.
+  const owners = g.senOwner;
+  const places = g.senWhere;
+  const present = g.senPresent;
+  const whichAttend = 2 * n; // the census's parts, worked out once (not per senator)
+  const inRome = 3 * n;
   let k = 0;
   for (let f = 0; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
-    const f = g.senOwner[s]!;
-    const where = g.senWhere[s];
+    const f = owners[s]!;
+    const where = places[s];
     if (f < 0 || where !== AT_ROME) {
-      g.senPresent[s] = 0;
+      present[s] = 0;
       if (where === AT_FORUM) forum[k++] = s;
       continue;
     }
     census[f]++;
-    census[3 * n + f] |= 1 << s;
+    census[inRome + f] |= 1 << s;
     if (askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
-      g.senPresent[s] = 1;
+      present[s] = 1;
       census[n + f]++;
-      census[2 * n + f] |= 1 << s;
-    } else g.senPresent[s] = 0;
+      census[whichAttend + f] |= 1 << s;
+    } else present[s] = 0;
   }
   census[4 * n] = 1;
+  for (let f = 0; f < n; f++) keepQuorum(census, n, f);
   shorten(forum, k); // written over the last Forum's list (emptying it first would free its storage)
 }
 
@@ -108,6 +116,7 @@ function joinFaction(g: GameState, s: number, f: number): void {
     census[n + owner] -= g.senPresent[s]!;
     census[2 * n + owner] &= ~(1 << s);
     census[3 * n + owner] &= ~(1 << s);
+    keepQuorum(census, n, owner);
   }
   g.senOwner[s] = f;
   g.senWhere[s] = AT_ROME;
@@ -119,18 +128,23 @@ function joinFaction(g: GameState, s: number, f: number): void {
     census[n + f]++;
     census[2 * n + f] |= 1 << s;
   }
+  keepQuorum(census, n, f);
 }
 
 /**
  * At least half (rounded up) of a faction's available senators must attend to attract or recruit:
- * bit f set when faction f is quorate (from the census).
+ * faction f's quorum as bit f + 1 of the census's flag word, set from its counts whenever they change
+ * (attendance, joinFaction), so the Forum's several quorum tests read one number. For whole numbers,
+ * attending >= ceil(inRome / 2) is 2 * attending >= inRome.
  */
+function keepQuorum(census: number[], n: number, f: number): void {
+  const bit = 2 << f;
+  census[4 * n] = 2 * census[n + f]! >= census[f]! ? census[4 * n]! | bit : census[4 * n]! & ~bit;
+}
+
+/** The factions quorate in the Forum, bit f for faction f (kept by keepQuorum). */
 function quorumMask(g: GameState): number {
-  const census = g.scratch;
-  const n = g.players;
-  let mask = 0;
-  for (let f = 0; f < n; f++) if (census[n + f]! >= Math.ceil(census[f]! / 2)) mask |= 1 << f;
-  return mask;
+  return g.scratch[4 * g.players]! >> 1;
 }
 
 /** Sealed bids on the face-up neutrals; the Consul's side wins ties; draw + bid > Influence + Status. */
@@ -142,6 +156,9 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const forum = g.forumList;
   const k = forum.length;
   if (k === 0) return;
+  // Held: the bids' loop calls the policies, after which V8 would re-read g's fields.
+  const bids = g.bids;
+  const treasury = g.treasury;
   for (let f = 0; f < n; f++) {
     let total = 0;
     let ok = (quorum & (1 << f)) !== 0;
@@ -155,12 +172,12 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
           ok = false;
         }
       }
-      g.bids[f * SENATORS + i] = b;
+      bids[f * SENATORS + i] = b;
       total += b;
     }
-    if (!ok || total > g.treasury[f]!) {
-      if (ok) policyError(g, f, `bids total ${total} exceed treasury ${g.treasury[f]}`);
-      for (let i = 0; i < k; i++) g.bids[f * SENATORS + i] = 0;
+    if (!ok || total > treasury[f]!) {
+      if (ok) policyError(g, f, `bids total ${total} exceed treasury ${treasury[f]}`);
+      for (let i = 0; i < k; i++) bids[f * SENATORS + i] = 0;
     }
   }
   for (let i = 0; i < k; i++) {
@@ -169,14 +186,14 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     let bestBid = 0;
     for (let j = 0; j < n; j++) {
       const f = (c + j) % n; // ties go to the Consul, then the nearest to his left
-      const b = g.bids[f * SENATORS + i]!;
+      const b = bids[f * SENATORS + i]!;
       if (b > bestBid) {
         best = f;
         bestBid = b;
       }
     }
     if (best < 0) continue;
-    g.treasury[best] -= bestBid;
+    treasury[best] -= bestBid;
     const r = randomNumber(g);
     const success = r + bestBid > influenceOf(s) + statusOf(s);
     if (g.trace !== null) log(g, `${factionName(best)} wins the bid for ${senatorName(s)} with ${bestBid}; draws ${r}: ${success ? 'attracted' : 'stays neutral'}`);
@@ -195,11 +212,13 @@ function legalAttractTarget(g: GameState, f: number, s: number): boolean {
 /** Attracting a Senator from another Faction (rules-notes 9): rounds of attempts, one success each. */
 function attractFromFactions(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
+  const order = g.order; // held: the loop calls the policies, after which V8 would re-read g's fields
+  const rounds = g.params.attractionRounds;
   let active = quorumMask(g); // bit f: faction f is still trying
-  for (let round = 0; round < g.params.attractionRounds && active; round++) {
+  for (let round = 0; round < rounds && active; round++) {
     if (round > 0) active &= quorumMask(g); // a faction whose senators were attracted away may fall below quorum
     for (let i = 0; i < n; i++) {
-      const f = g.order[i]!;
+      const f = order[i]!;
       if (!(active & (1 << f))) continue;
       const s = policies[f]!.attractTarget(g, f);
       if (s === -1) {
@@ -219,16 +238,17 @@ function attractFromFactions(g: GameState, policies: readonly Policy[]): void {
 /** One contest: alternate raises until both stop; returns whether the senator changed faction. */
 function attractionContest(g: GameState, policies: readonly Policy[], f: number, s: number): boolean {
   const owner = g.senOwner[s]!;
+  const treasury = g.treasury; // held: the raises are policy calls, after which V8 would re-read g's fields
   let a = policies[f]!.attractRaise(g, f, s, true, 0, 0);
-  if (!legalInt(a, 1, g.treasury[f]!)) {
-    policyError(g, f, `opening attraction offer ${String(a)} not in 1..${g.treasury[f]}`);
+  if (!legalInt(a, 1, treasury[f]!)) {
+    policyError(g, f, `opening attraction offer ${String(a)} not in 1..${treasury[f]}`);
     return false;
   }
   let d = 0;
   let idle = 0;
   for (let turnOfDefender = true; idle < 2; turnOfDefender = !turnOfDefender) {
     const who = turnOfDefender ? owner : f;
-    const have = g.treasury[who]! - (turnOfDefender ? d : a);
+    const have = treasury[who]! - (turnOfDefender ? d : a);
     const r = policies[who]!.attractRaise(g, who, s, !turnOfDefender, a, d);
     if (r !== 0 && !legalInt(r, 0, have)) policyError(g, who, `attraction raise ${String(r)} not in 0..${have}`);
     if (r > 0 && legalInt(r, 0, have)) {
@@ -237,8 +257,8 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
       idle = 0;
     } else idle++;
   }
-  g.treasury[f] -= a;
-  g.treasury[owner] += a - d;
+  treasury[f] -= a;
+  treasury[owner] += a - d;
   const r = randomNumber(g);
   const success = r + a > influenceOf(s) + statusOf(s) + d;
   if (g.trace !== null) log(g, `${factionName(f)} tries to attract ${senatorName(s)} from ${factionName(owner)}: ${a} against ${d}, draws ${r}: ${success ? 'success' : 'fails'}`);
@@ -252,37 +272,44 @@ function attractionContest(g: GameState, policies: readonly Policy[], f: number,
 /** Recruit Knights: one attempt per present senator, success if the half random difference <= Talents paid. */
 function recruitKnights(g: GameState, policies: readonly Policy[]): void {
   const p = g.params;
+  const n = g.players;
   const quorum = quorumMask(g);
-  for (let i = 0; i < g.players; i++) {
-    const f = g.order[i]!;
+  // Held: the loops call the policies, after which V8 would re-read g's fields.
+  const order = g.order;
+  const attending = g.scratch;
+  const treasury = g.treasury;
+  const knights = g.knights;
+  for (let i = 0; i < n; i++) {
+    const f = order[i]!;
+    const policy = policies[f]!;
     let attempted = false;
     if (quorum & (1 << f)) {
       // Each of its senators attending in Rome, in card order (the census's bit set, lowest bit first).
-      for (let present = g.scratch[2 * g.players + f]!; present !== 0; present &= present - 1) {
+      for (let present = attending[2 * n + f]!; present !== 0; present &= present - 1) {
         const s = lowestSenator(present);
-        const t = policies[f]!.knightSpend(g, f, s);
+        const t = policy.knightSpend(g, f, s);
         if (t === -1) continue;
-        if (!legalInt(t, 0, g.treasury[f]!)) {
-          policyError(g, f, `knight spend ${String(t)} not in 0..${g.treasury[f]}`);
+        if (!legalInt(t, 0, treasury[f]!)) {
+          policyError(g, f, `knight spend ${String(t)} not in 0..${treasury[f]}`);
           continue;
         }
         attempted = true;
-        g.treasury[f] -= t;
+        treasury[f] -= t;
         const d = halfRandomDifference(g);
-        if (d <= t) g.knights[f]++;
+        if (d <= t) knights[f]++;
         if (g.trace !== null) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
       }
     }
     if (attempted) continue;
     // The alternative to recruiting: knights donate and leave.
-    const k = policies[f]!.knightDonations(g, f);
+    const k = policy.knightDonations(g, f);
     if (k === 0) continue;
-    if (!legalInt(k, 0, g.knights[f]!)) {
-      policyError(g, f, `knight donations ${String(k)} not in 0..${g.knights[f]}`);
+    if (!legalInt(k, 0, knights[f]!)) {
+      policyError(g, f, `knight donations ${String(k)} not in 0..${knights[f]}`);
       continue;
     }
-    g.knights[f] -= k;
-    g.treasury[f] += k * p.knightDonation;
+    knights[f] -= k;
+    treasury[f] += k * p.knightDonation;
     if (g.trace !== null) log(g, `${k} knights of ${factionName(f)} donate ${k * p.knightDonation} and leave`);
   }
 }
@@ -290,15 +317,18 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
 /** Sponsor Games: Prestige and a lower Revolution Index by the highest level paid (rules-notes 27). */
 function sponsorGames(g: GameState, policies: readonly Policy[]): void {
   const p = g.params;
-  for (let i = 0; i < g.players; i++) {
-    const f = g.order[i]!;
+  const n = g.players;
+  const order = g.order; // held: the loop calls the policies, after which V8 would re-read g's fields
+  const treasury = g.treasury;
+  for (let i = 0; i < n; i++) {
+    const f = order[i]!;
     const t = policies[f]!.games(g, f);
     if (t === 0) continue;
-    if (!legalInt(t, 0, g.treasury[f]!)) {
-      policyError(g, f, `games ${String(t)} not in 0..${g.treasury[f]}`);
+    if (!legalInt(t, 0, treasury[f]!)) {
+      policyError(g, f, `games ${String(t)} not in 0..${treasury[f]}`);
       continue;
     }
-    g.treasury[f] -= t;
+    treasury[f] -= t;
     addPrestige(g, f, tablePrestige(p.gamesThresholds, p.gamesPrestige, t));
     changeRI(g, -tablePrestige(p.gamesThresholds, p.gamesUnrest, t));
     if (g.trace !== null) log(g, `${factionName(f)} sponsors Games for ${t}; RI ${g.ri}`);
