@@ -201,12 +201,13 @@ function takeCandsCensus(g: GameView): void {
 /** takeCandsCensus's pass over the list, its own function so the test of the listing inlines into every read. */
 function retakeCandsCensus(g: GameView): void {
   const masks = candsCensus.masks;
-  for (let i = 0; i < g.players + 2; i++) masks[i] = 0;
+  // Every place cleared, a fixed count (places past the players' are never read): g.players is not reread per store.
+  for (let i = 0; i < CENSUS_OWNERS; i++) masks[i] = 0;
   const c = g.cands;
   const owner = g.senOwner;
   let all = 0;
   let ascending = true;
-  for (let k = 0; k < c.length; k++) {
+  for (let k = 0, n = c.length; k < n; k++) {
     const s = c[k]!;
     const bit = 1 << s;
     if (bit <= all) ascending = false; // (a card not above every card listed before it: out of card order)
@@ -355,6 +356,8 @@ export function standingDiff(g: GameView, a: number, b: number): number {
 export function standingAtLeast(g: GameView, a: number, b: number, margin: number): boolean {
   // Prestige alone often decides: the offices and concessions move the difference by at most OFFICES_MAX more.
   const d = g.prestige[a]! - (b >= 0 ? g.prestige[b]! : 0);
+  // The posts never exceed the senators: when even that cannot reach the margin, the wars' census is not read.
+  if (d + OFFICES_MAX + SENATORS_MAX < margin) return false;
   const posts = postsMax(g);
   if (d + OFFICES_MAX + posts < margin) return false;
   if (d - OFFICES_MAX - posts >= margin) return true;

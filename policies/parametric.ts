@@ -118,6 +118,10 @@ const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && 
 
 /** Each kind's military stage (stageOf), read per agenda entry while the chair chooses. */
 const STAGE: readonly number[] = MOTION_NAMES.map((_, kind) => stageOf(kind));
+/** The chair's rank of each kind: its stage, a kind of no stage with the first (Math.max(0, stage) read from a table). */
+const RANK: readonly number[] = STAGE.map((st) => Math.max(0, st));
+/** Below every key the chair weighs (they run from -3 to 30): a small integer, so the keys stay integers, not doubles. */
+const NO_KEY = -100;
 
 /** A vote not yet asked (votes are 1, 0 or -1). */
 const NOT_ASKED = 2;
@@ -148,9 +152,17 @@ export class ParametricPolicy implements Policy {
    */
   private readonly knightTalents: number;
   private readonly knightFloor: number;
+  /**
+   * Two weights read on the hot path (every cooperative() and privateVote()), as fields of the policy's
+   * own: a read through `this.w` loads and checks a second object.
+   */
+  private readonly cooperateRI: number;
+  private readonly rivalMargin: number;
   constructor(readonly name: string, readonly w: Readonly<Weights>) {
     this.civic = w.civic >= 0.5;
     this.aggressive = w.aggression >= 0.5;
+    this.cooperateRI = w.cooperateRI;
+    this.rivalMargin = w.rivalMargin;
     this.neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER) |
       (this.aggressive ? 0 : (1 << CENSURE) | (1 << PROSECUTE)) | (this.civic ? 1 << REPEAL_LAND_ACT : 0);
     for (let s = 0; s < 30; s++) this.bids.push(influenceOf(s) + Math.max(1, statusOf(s) - w.bidStatusOffset));
@@ -168,7 +180,7 @@ export class ParametricPolicy implements Policy {
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
-    return g.ri >= this.w.cooperateRI || collapseClose(g);
+    return g.ri >= this.cooperateRI || collapseClose(g);
   }
 
   claimIncome(g: GameView): boolean {
@@ -273,9 +285,11 @@ export class ParametricPolicy implements Policy {
       case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
       case DISPATCH: return this.dispatch(g, me, m, cands) || this.secondCommand(g, me, m, cands);
       case CONCESSION: return this.concession(g, me, m);
-      case DEVELOP:
-        m.count = g.stateTreasury > stateReserve(g) + 30 && this.civic ? 6 : g.stateTreasury > stateReserve(g) + 50 ? 3 : 0;
+      case DEVELOP: {
+        const reserve = stateReserve(g); // (one census read for both tests)
+        m.count = g.stateTreasury > reserve + 30 && this.civic ? 6 : g.stateTreasury > reserve + 50 ? 3 : 0;
         return true;
+      }
       case LAND_ACT: return this.landAct(g, me, m);
       case GARRISON: return this.garrison(g, me, m);
       case RECALL_GARRISON: return this.recallGarrison(g, me, m);
@@ -447,7 +461,8 @@ export class ParametricPolicy implements Policy {
       if (other >= 0 && (this.civic || g.agenda[other]!.senator < 0 || ownerOf(g, g.agenda[other]!.senator) === me)) continue;
       const here = legionsAt(g, w);
       let cmd = g.wars.commander[w]!;
-      if (cmd < 0) {
+      const commanded = cmd >= 0; // (held: nothing below moves a commander, and each read through g.wars after a call was reloaded)
+      if (!commanded) {
         // Our own general when he is good enough (ownGeneralMargin), else the best one; the Dictator
         // (with his Master of Horse) is a candidate for the largest war only.
         const d = w === dw ? g.rorDictator : -1;
@@ -462,15 +477,15 @@ export class ParametricPolicy implements Policy {
         cmd = own >= 0 && (!this.civic || commandRating(g, own, -1) + this.w.ownGeneralMargin >= commandRating(g, best, -1)) ? own : best;
         if (cmd < 0) continue;
       }
-      const mr = commandRating(g, cmd, g.wars.commander[w]! >= 0 ? w : -1);
+      const mr = commandRating(g, cmd, commanded ? w : -1);
       const need = legionsWanted(g, w, mr, this.w.warMargin) - here;
-      if (need <= 0 && (g.wars.commander[w]! >= 0 || here === 0)) continue;
+      if (need <= 0 && (commanded || here === 0)) continue;
       if (coop < 0) coop = this.cooperative(g) ? 1 : 0;
-      if (!coop && g.wars.commander[w]! >= 0) continue;
+      if (!coop && commanded) continue;
       // A self-seeker risks its own general only with legions that can at least match the enemy.
       if (!coop && here + Math.min(g.legionsBox, need) + popcount(boxMask) + mr <= g.wars.armies[w]!) continue;
       m.target = w;
-      m.senator = g.wars.commander[w]! >= 0 ? -1 : cmd;
+      m.senator = commanded ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
       const mask = boxLegionsSent(boxMask, m.count, need);
       m.mask = mask;
@@ -688,11 +703,11 @@ export class ParametricPolicy implements Policy {
    */
   private chooseNext(g: GameView, me: number, agenda: readonly Motion[], count: number): number {
     let best = -1;
-    let bestKey = -Infinity;
+    let bestKey = NO_KEY;
     let othersStages = 0; // bit s: another faction's motion of stage s is pending
     for (let i = 0; i < count; i++) {
       const m = agenda[i]!;
-      const stage = Math.max(0, STAGE[m.kind]!);
+      const stage = RANK[m.kind]!;
       if (m.sponsor !== me) {
         othersStages |= 1 << stage;
         continue;
@@ -709,7 +724,7 @@ export class ParametricPolicy implements Policy {
       if (most < bestKey) break;
       for (let i = 0; i < count; i++) {
         const m = agenda[i]!;
-        if (m.sponsor === me || Math.max(0, STAGE[m.kind]!) !== stage) continue;
+        if (m.sponsor === me || RANK[m.kind]! !== stage) continue;
         if (most === bestKey && i > best) break; // nothing left of this stage can beat the best
         if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
         // Preference first; among equals the earlier military stage, so no business is cut short by accident.
@@ -784,7 +799,7 @@ export class ParametricPolicy implements Policy {
   private privateVote(g: GameView, me: number, b: number): number {
     if (b === me) return 1;
     if (b < 0) return this.cooperative(g) ? 1 : 0;
-    return standingAtLeast(g, b, me, this.w.rivalMargin) ? -1 : 1;
+    return standingAtLeast(g, b, me, this.rivalMargin) ? -1 : 1;
   }
 
   vote(g: GameView, me: number, m: Motion): number {
@@ -825,7 +840,7 @@ export class ParametricPolicy implements Policy {
         const judged = b >= 0 && !close;
         const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
         if (pv < 0) return -1;
-        if (g.ri >= this.w.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
+        if (g.ri >= this.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
         // A neutral's command (privateVote 1 or 0) or none: abstain.
         if (!judged) return 0;
         return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
@@ -938,7 +953,7 @@ export class ParametricPolicy implements Policy {
     const f = ownerOf(g, nextChair(g));
     if (f === me) return true;
     if (f < 0 || g.prestige[me]! === 0) return false;
-    return !standingAtLeast(g, f, me, this.w.rivalMargin);
+    return !standingAtLeast(g, f, me, this.rivalMargin);
   }
 
   /** Bills: the self-seeking bundle a concession for themselves with a measure the Republic needs. */
