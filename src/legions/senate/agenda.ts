@@ -130,7 +130,8 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
   resetMotion(m, kind, f);
   m.target = target;
   m.inBill = inBill;
-  if (rules.candidates && !listed) rules.candidates(g);
+  // A rule's optional step is a function or undefined (motionRules): one compare, not V8's full truthiness test.
+  if (rules.candidates !== undefined && !listed) rules.candidates(g);
   if (!proposed(g, policies, m, f, kind, target, inBill)) return false;
   if (!usesDetachments(kind)) {
     m.det = 0;
@@ -141,7 +142,7 @@ export function askProposal(g: GameState, policies: readonly Policy[], f: number
     policyError(g, f, `illegal motion ${describeMotion(g, m)}: ${bad}`);
     return false;
   }
-  if (!rules.listsOutFailures && alreadyFailed(g, m)) {
+  if (rules.listsOutFailures !== true && alreadyFailed(g, m)) {
     policyError(g, f, `motion already defeated this turn: ${describeMotion(g, m)}`);
     return false;
   }
@@ -193,7 +194,7 @@ function askNomination(g: GameState, policies: readonly Policy[], m: Motion, f: 
 
 /** Whether askNomination asks for a motion of `kind` under `rules` as askProposal would. */
 const plainOffice = (kind: number, rules: MotionRules): boolean =>
-  stageOf(kind) < 0 && !usesDetachments(kind) && rules.listsOutFailures === true && !rules.rorOrder && !rules.rorDefer;
+  stageOf(kind) < 0 && !usesDetachments(kind) && rules.listsOutFailures === true && rules.rorOrder === undefined && rules.rorDefer === undefined;
 
 /** Kinds whose motions name detachments (ror-multiple-commanders). */
 const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind === RECALL || kind === TRANSFER || kind === REPLACE_COMMANDER;
@@ -203,9 +204,9 @@ const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind ===
  * the chair rules it out; it lapses, is recorded as failed (not made again this turn) and counted.
  */
 function ruledOut(g: GameState, rules: MotionRules): boolean {
-  const why = rules.rorOrder ? rules.rorOrder(g, g.motion) : null;
+  const why = rules.rorOrder !== undefined ? rules.rorOrder(g, g.motion) : null;
   if (why === null) {
-    const later = rules.rorDefer ? rules.rorDefer(g, g.motion) : null;
+    const later = rules.rorDefer !== undefined ? rules.rorDefer(g, g.motion) : null;
     if (later === null) return false;
     g.stats.rorDispatchesDeferred++;
     g.stats.rorReinforcementsBound++;
@@ -340,7 +341,7 @@ export function advanceStage(g: GameState, stage: number, ownRaise: () => void):
  */
 export function stillInOrder(g: GameState, rules: MotionRules, listed = false): boolean {
   const m = g.motion;
-  if (rules.candidates && !listed) rules.candidates(g);
+  if (rules.candidates !== undefined && !listed) rules.candidates(g);
   const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
   if (bad === null) return !ruledOut(g, rules);
   lapse(g, bad);
@@ -359,13 +360,13 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
     recordFailure(g, m);
     return false;
   }
-  if (rules.prepare && !rules.prepare(g, policies, m)) {
+  if (rules.prepare !== undefined && !rules.prepare(g, policies, m)) {
     lapse(g, 'refused');
     return false;
   }
   advanceStage(g, stageOf(m.kind), ownRaise);
   const b = g.trace !== null ? before(g) : null;
-  const passed = rules.needsVote && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
+  const passed = rules.needsVote !== undefined && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
   if (b) logEffects(g, b, log);
   if (passed) repopulate(g, policies); // ror-repopulation: a commander sent away may leave Rome short
@@ -388,9 +389,9 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
   for (;;) {
     const chair = presidingFaction(g);
     m.target = target;
-    if (rules.candidates) rules.candidates(g);
+    if (rules.candidates !== undefined) rules.candidates(g);
     if (cands.length === 0) return -1;
-    if (cands.length === 1 && (!rules.prepare || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
+    if (cands.length === 1 && (rules.prepare === undefined || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
       if (g.trace !== null) log(g, `Automatic appointment for ${MOTION_NAMES[kind]}`);
       return cands[0]!;
     }
@@ -424,7 +425,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       const s = m.senator;
       if (g.trace !== null) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
       const b = g.trace !== null ? before(g) : null;
-      const passed = (!rules.prepare || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
+      const passed = (rules.prepare === undefined || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
       if (b) logEffects(g, b, log);
       if (passed) {
         g.agendaCount = 0;
@@ -432,7 +433,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       }
       rejectCandidate(g, kind, target, s);
       m.target = target;
-      if (rules.candidates) rules.candidates(g);
+      if (rules.candidates !== undefined) rules.candidates(g);
       if (cands.length <= 1) break; // the automatic appointment (or none) is decided above
     }
     g.agendaCount = 0;

@@ -182,7 +182,7 @@ function openKinds(g: GameState, judged: number): number {
   for (let todo = judged & ~OUT_OF_STAGE[g.militaryStage + 1]!; todo !== 0; todo &= todo - 1) {
     const k = 31 - Math.clz32(todo & -todo);
     const rules = OPEN_RULES[k]!;
-    if (!rules.applicable || rules.applicable(g)) open |= 1 << k;
+    if (rules.applicable === undefined || rules.applicable(g)) open |= 1 << k;
   }
   return open;
 }
@@ -198,10 +198,11 @@ const RESOLVED = 2;
  */
 function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
   const listed = ob.listed === kind;
-  if (rules.candidates) ob.listed = kind;
+  if (rules.candidates !== undefined) ob.listed = kind;
   if (!askProposal(g, policies, f, kind, -1, rules, listed)) return NOT_MADE;
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
-  const key = motionKey(g.motion); // (one key for the search and the agenda)
+  const m = g.motion;
+  const key = motionKey(m); // (one key for the search and the agenda)
   const dup = agendaIndex(g, key);
   if (dup >= 0) {
     const a = g.agenda[dup]!;
@@ -223,8 +224,8 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   }
   g.tribunesReal[f]--;
   g.stats.tabledByTribune++;
-  g.motion.viaTribune = true;
-  g.motion.tabledBy = f;
+  m.viaTribune = true;
+  m.tabledBy = f;
   if (g.trace !== null) log(g, `${factionName(f)} plays a tribune and tables: ${motionText(g)}`);
   if (!takeMotionSlot(g)) tempoOut(g);
   else if (stillInOrder(g, rules, true)) {
@@ -269,7 +270,7 @@ function tableAgenda(g: GameState, policies: readonly Policy[], ob: Business): v
     if (g.trace !== null) log(g, `${factionName(chair)} tables: ${motionText(g)}`);
     const rules = RULES_BY_KIND[m.kind]!;
     const listed = ob.listed === m.kind;
-    if (rules.candidates) ob.listed = m.kind;
+    if (rules.candidates !== undefined) ob.listed = m.kind;
     if (!stillInOrder(g, rules, listed)) continue;
     // Tempo: a motion that needs a vote takes time; development without aid does not.
     if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {

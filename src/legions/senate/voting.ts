@@ -75,9 +75,9 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
  * Whether faction f may veto motion m: a real tribune, someone present, and not its sponsor or tabler
  * (Vetoes). ror-assassination: an assassination trial cannot be vetoed (RoR Senate item Z).
  */
-function mayVeto(g: GameState, m: Motion, f: number): boolean {
+function mayVeto(tribunes: readonly number[], m: Motion, f: number): boolean {
   // ror-consul-for-life: a nomination for Consul for Life cannot be vetoed (1.09.821); nor can a trial (ror-assassination).
-  return g.tribunesReal[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL && m.kind !== ELECT_CONSUL_FOR_LIFE;
+  return tribunes[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL && m.kind !== ELECT_CONSUL_FOR_LIFE;
 }
 
 /**
@@ -157,12 +157,13 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   let blocked = false; // a faction wanted to buy votes that the ruling forbade
   let voters = 0;
   let reduced = 0;
+  const tribunes = g.tribunesReal; // (held: V8 reloads it from g after every call into a policy)
   for (let i = 1, f = consulF; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (consulF + i) % n, without a division per faction
     const votes = power[f]!;
     if (votes === 0) continue; // a faction with nobody present cannot vote or veto
     const policy = policies[f]!;
-    if (mayVeto(g, m, f) && askBool(g, f, policy.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
+    if (mayVeto(tribunes, m, f) && askBool(g, f, policy.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
     let sv = policy.vote(g, f, m);
     if (sv !== 1 && sv !== -1) {
       sv = irregularVote(g, m, f, sv);
