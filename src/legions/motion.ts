@@ -213,8 +213,11 @@ export const isMajor = (kind: number): boolean => kind !== CENSURE;
  * 2^53 - 1, the largest safe integer.
  */
 export function motionKey(m: Motion): number {
-  const low = ((((((m.major ? 1 : 0) * 32 + m.mask) * 64 + (m.target2 + 1)) * 64 + (m.target + 1)) * 32 + (m.senator + 1)) * 32) + m.kind;
-  return ((m.det * 4 + m.det2) * 2097152 + m.count) * 268435456 + low;
+  // Shifts and ors, not a chain of products: each field fits its bits, so the sums are the same, in
+  // 32-bit integers with no overflow checks (V8 checked each product, then fell to doubles).
+  const low = (m.major ? 134217728 : 0) | m.mask << 22 | (m.target2 + 1) << 16 | (m.target + 1) << 10 | (m.senator + 1) << 5 | m.kind;
+  const high = (m.det << 2 | m.det2) << 21 | m.count;
+  return high === 0 ? low : high * 268435456 + low; // (high 0: a small integer, no double arithmetic)
 }
 
 /** The kind, and the target (province, war, concession, faction; -1 none), of the motion a key was made from. */
