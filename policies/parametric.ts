@@ -641,11 +641,12 @@ export class ParametricPolicy implements Policy {
 
   /** The aggressive censure the leader when he is well ahead, fining him a share of his treasury. */
   private censure(g: GameView, me: number, m: Motion): boolean {
-    if (!this.aggressive) return false;
+    // Collapse close first: it rules out some nine in ten of the asks (its census is kept), before the leader's walk.
+    if (!this.aggressive || collapseClose(g)) return false;
     const rival = leader(g, me);
-    // The leader's lead and purse first (they rule most out), then one censure at a time; collapseClose scans the wars.
+    // The leader's lead and purse, then one censure at a time.
     if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
-    if (pendingLike(g, CENSURE, -1) >= 0 || collapseClose(g)) return false;
+    if (pendingLike(g, CENSURE, -1) >= 0) return false;
     m.target = rival;
     m.count = Math.floor(g.treasury[rival]! / 2);
     return true;
