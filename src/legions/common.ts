@@ -1,5 +1,6 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
 import * as rngModule from '../core/rng.js';
+import type { Stream } from '../core/rng.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as rosterModule from './senate/roster.js';
@@ -40,9 +41,15 @@ export function randomNumber(g: GameState): number {
 
 /** Half random difference 0..5: |red - yellow| / 2 rounded up (Terminology; rules-notes 3). */
 export function halfRandomDifference(g: GameState): number {
-  const a = randomNumber(g);
-  const b = randomNumber(g);
-  return Math.ceil(Math.abs(a - b) / 2) | 0; // (| 0: the same number, kept a small integer for V8: see docs/performance.md, the sixth round)
+  return halfDifferenceFrom(g.rng.cards);
+}
+
+/** The half random difference drawn from the cards' stream `cards` (g.rng.cards; a loop may hold it). */
+export function halfDifferenceFrom(cards: Stream): number {
+  const a = uniformInt(cards, 10); // the red card and the yellow, each 1..10 less one: the difference is the same
+  const b = uniformInt(cards, 10);
+  // In whole numbers, no Math.abs, division or Math.ceil: for a difference x >= 0, ceil(x / 2) is (x + 1) >> 1.
+  return ((a > b ? a - b : b - a) + 1) >> 1;
 }
 
 /** Exact distribution of the half random difference over 0..5, in hundredths (10,34,26,18,10,2). */

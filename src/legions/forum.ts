@@ -8,7 +8,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { shuffle } = rngModule;
-const { addPrestige, askBool, changeRI, drawSenator, halfRandomDifference, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
+const { addPrestige, askBool, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
 const { tablePrestige } = incomeModule;
 const { resolveCaptive } = frontierModule;
 const { AT_FORUM, AT_ROME, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } = stateModule;
@@ -110,21 +110,24 @@ function listNeutral(forum: number[], s: number): void {
 function joinFaction(g: GameState, s: number, f: number): void {
   const census = g.scratch;
   const n = g.players;
-  const owner = g.senOwner[s]!;
+  const owners = g.senOwner;
+  const present = g.senPresent;
+  const attends = g.params.forumWinAttends; // 0 or 1, written to senPresent and counted
+  const owner = owners[s]!;
   if (owner >= 0) {
     census[owner]--;
-    census[n + owner] -= g.senPresent[s]!;
+    census[n + owner] -= present[s]!;
     census[2 * n + owner] &= ~(1 << s);
     census[3 * n + owner] &= ~(1 << s);
     keepQuorum(census, n, owner);
   }
-  g.senOwner[s] = f;
+  owners[s] = f;
   g.senWhere[s] = AT_ROME;
-  g.senPresent[s] = g.params.forumWinAttends;
+  present[s] = attends;
   g.senMovedTurn[s] = g.turn;
   census[f]++;
   census[3 * n + f] |= 1 << s;
-  if (g.senPresent[s]) {
+  if (attends !== 0) {
     census[n + f]++;
     census[2 * n + f] |= 1 << s;
   }
@@ -160,13 +163,14 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
   const bids = g.bids;
   const treasury = g.treasury;
   for (let f = 0; f < n; f++) {
+    const policy = policies[f]!; // read once per faction, not per neutral
     let total = 0;
     let ok = (quorum & (1 << f)) !== 0;
     for (let i = 0; i < k; i++) {
       const s = forum[i]!;
       let b = 0;
       if (ok) {
-        b = policies[f]!.neutralBid(g, f, s);
+        b = policy.neutralBid(g, f, s);
         if (b !== 0 && !legalInt(b, influenceOf(s), 1e9)) {
           policyError(g, f, `bid ${String(b)} on ${senatorName(s)} below his Influence ${influenceOf(s)}`);
           ok = false;
@@ -184,8 +188,8 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
     const s = forum[i]!;
     let best = -1;
     let bestBid = 0;
-    for (let j = 0; j < n; j++) {
-      const f = (c + j) % n; // ties go to the Consul, then the nearest to his left
+    // Ties go to the Consul, then the nearest to his left: f runs c, c + 1, ... wrapping at n (no %).
+    for (let j = 0, f = c; j < n; j++, f = f + 1 === n ? 0 : f + 1) {
       const b = bids[f * SENATORS + i]!;
       if (b > bestBid) {
         best = f;
@@ -205,7 +209,9 @@ function attractNeutrals(g: GameState, policies: readonly Policy[]): void {
 }
 
 function legalAttractTarget(g: GameState, f: number, s: number): boolean {
-  return legalInt(s, 0, SENATORS - 1) && g.senOwner[s]! >= 0 && g.senOwner[s] !== f && g.senWhere[s] === AT_ROME &&
+  if (!legalInt(s, 0, SENATORS - 1)) return false;
+  const owner = g.senOwner[s]!; // read once: owned, and not by f
+  return owner >= 0 && owner !== f && g.senWhere[s] === AT_ROME &&
     g.senMovedTurn[s] !== g.turn && s !== g.rorCfl; // ror-consul-for-life: he controls every faction (1.09.823)
 }
 
@@ -279,6 +285,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
   const attending = g.scratch;
   const treasury = g.treasury;
   const knights = g.knights;
+  const cards = g.rng.cards; // the red and yellow cards' stream (randomNumber's), one object for the whole game
   for (let i = 0; i < n; i++) {
     const f = order[i]!;
     const policy = policies[f]!;
@@ -295,7 +302,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
         }
         attempted = true;
         treasury[f] -= t;
-        const d = halfRandomDifference(g);
+        const d = halfDifferenceFrom(cards); // the half random difference
         if (d <= t) knights[f]++;
         if (g.trace !== null) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
       }
