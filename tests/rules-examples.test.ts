@@ -42,6 +42,13 @@ describe('Terminology: random numbers and the forced card stream used by these t
     g.rng.cards = forcedCards(pairs.flatMap(([a, b]) => [a, b]));
     for (const [, , d] of pairs) expect(halfRandomDifference(g)).toBe(d);
   });
+  it('Half Random Difference: every pair of cards, red then yellow', () => {
+    const g = fresh();
+    const draws: number[] = [];
+    for (let a = 1; a <= 10; a++) for (let b = 1; b <= 10; b++) draws.push(a, b);
+    g.rng.cards = forcedCards(draws);
+    for (let i = 0; i < draws.length; i += 2) expect(halfRandomDifference(g)).toBe(Math.ceil(Math.abs(draws[i]! - draws[i + 1]!) / 2));
+  });
 });
 
 describe('4. State of the Republic', () => {
