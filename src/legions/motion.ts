@@ -176,6 +176,27 @@ export function resetMotion(m: Motion, kind: number, sponsor: number): void {
 }
 
 /**
+ * resetMotion for a motion a policy is about to draft (askProposal, askNomination): what the policy
+ * reads and may leave unset (the key's fields, inBill), with kind, sponsor and target given. Not reset:
+ * coSponsor, tabledBy, viaTribune and closed, which the engine sets once the policy has answered (no
+ * policy reads them in propose), and the tally's totals (votesFor, votesAgainst, objected, penalized,
+ * vetoedBy), which putToVote sets when the vote opens and nothing reads before (tests/draft-motion.test.ts).
+ */
+export function draftMotion(m: Motion, kind: number, sponsor: number, target: number, inBill: boolean): void {
+  m.kind = kind;
+  m.sponsor = sponsor;
+  m.senator = -1;
+  m.target = target;
+  m.target2 = -1;
+  m.det = 0;
+  m.det2 = 0;
+  m.count = 0;
+  m.mask = 0;
+  m.major = false;
+  m.inBill = inBill;
+}
+
+/**
  * Stages of the military business (Military Appointments): disbanding comes before raising, raising
  * before dispatching, dispatching before recalling. Once a motion of one stage has been dealt with,
  * motions of earlier stages are out of order. Other kinds have no stage (-1).

@@ -13,7 +13,7 @@ import * as describeModule from './describe.js';
 import * as votingModule from './voting.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool, legalInt, log, policyError, presidingFaction } = commonModule;
-const { copyMotionTerms, DEVELOP, DISPATCH, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
+const { copyMotionTerms, DEVELOP, DISPATCH, draftMotion, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
 const { candsChanged, factionName, lowestSenator, SENATORS, shorten } = stateModule;
 const { forumSenators, presentSenators } = rosterModule;
 const { newDetachment } = detachmentsModule;
@@ -127,11 +127,9 @@ export function outOfStage(g: GameState, kind: number): boolean {
  */
 export function askProposal(g: GameState, policies: readonly Policy[], f: number, kind: number, target: number, rules: MotionRules, listed = false, inBill = false): boolean {
   const m = g.motion;
-  resetMotion(m, kind, f);
-  m.target = target;
-  m.inBill = inBill;
-  // A rule's optional step is a function or undefined (motionRules): one compare, not V8's full truthiness test.
-  if (rules.candidates !== undefined && !listed) rules.candidates(g);
+  draftMotion(m, kind, f, target, inBill);
+  // A rule's optional step is a function or undefined (motionRules), `listed` a boolean: one compare each, not V8's full truthiness test.
+  if (rules.candidates !== undefined && listed === false) rules.candidates(g);
   if (!proposed(g, policies, m, f, kind, target, inBill)) return false;
   if (!usesDetachments(kind)) {
     m.det = 0;
@@ -181,8 +179,7 @@ function proposed(g: GameState, policies: readonly Policy[], m: Motion, f: numbe
  * drafted in `m`, the agenda's next free entry (freeEntry), not in g.motion.
  */
 function askNomination(g: GameState, policies: readonly Policy[], m: Motion, f: number, kind: number, target: number, rules: MotionRules): boolean {
-  resetMotion(m, kind, f);
-  m.target = target;
+  draftMotion(m, kind, f, target, false);
   if (!proposed(g, policies, m, f, kind, target, false)) return false;
   m.det = 0;
   m.det2 = 0;
@@ -193,8 +190,19 @@ function askNomination(g: GameState, policies: readonly Policy[], m: Motion, f: 
 }
 
 /** Whether askNomination asks for a motion of `kind` under `rules` as askProposal would. */
-const plainOffice = (kind: number, rules: MotionRules): boolean =>
-  stageOf(kind) < 0 && !usesDetachments(kind) && rules.listsOutFailures === true && rules.rorOrder === undefined && rules.rorDefer === undefined;
+function plainOffice(kind: number, rules: MotionRules): boolean {
+  // The last answer stands for the same office's rules (the game's rules objects are fixed; a turn fills one office after another).
+  if (rules === plainRules && kind === plainKind) return plainAnswer;
+  plainRules = rules;
+  plainKind = kind;
+  plainAnswer = stageOf(kind) < 0 && !usesDetachments(kind) && rules.listsOutFailures === true && rules.rorOrder === undefined && rules.rorDefer === undefined;
+  return plainAnswer;
+}
+
+/** plainOffice's last answer and the office it was for. */
+let plainRules: MotionRules | null = null;
+let plainKind = -1;
+let plainAnswer = false;
 
 /** Kinds whose motions name detachments (ror-multiple-commanders). */
 const usesDetachments = (kind: number): boolean => kind === DISPATCH || kind === RECALL || kind === TRANSFER || kind === REPLACE_COMMANDER;
@@ -300,7 +308,8 @@ export function naturalNext(g: GameState): number {
 
 /** The chair (presiding faction) picks the next agenda entry to table; an illegal pick falls back to the natural order. */
 export function chairChooses(g: GameState, policies: readonly Policy[], chair: number): number {
-  if (g.agendaCount === 1 || !g.params.consulOrdersMotions) return naturalNext(g);
+  if (g.agendaCount === 1) return 0; // (what naturalNext answers for one motion, whatever it is: no pass over the agenda)
+  if (!g.params.consulOrdersMotions) return naturalNext(g);
   const i = policies[chair]!.tableNext(g, chair, g.agenda, g.agendaCount);
   if (legalInt(i, 0, g.agendaCount - 1) && tableable(g, i)) return i;
   policyError(g, chair, `table ${String(i)}: not a motion that may be tabled now (0..${g.agendaCount - 1}, development in province order)`);
@@ -341,7 +350,7 @@ export function advanceStage(g: GameState, stage: number, ownRaise: () => void):
  */
 export function stillInOrder(g: GameState, rules: MotionRules, listed = false): boolean {
   const m = g.motion;
-  if (rules.candidates !== undefined && !listed) rules.candidates(g);
+  if (rules.candidates !== undefined && listed === false) rules.candidates(g);
   const bad = rules.check(g, m) ?? (outOfStage(g, m.kind) ? 'the meeting has moved past its stage' : alreadyFailed(g, m) ? 'an identical motion was defeated' : null);
   if (bad === null) return !ruledOut(g, rules);
   lapse(g, bad);
@@ -360,15 +369,16 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
     recordFailure(g, m);
     return false;
   }
-  if (rules.prepare !== undefined && !rules.prepare(g, policies, m)) {
+  // The rules' steps answer true or false: one compare against false, not V8's full truthiness test of an unknown value.
+  if (rules.prepare !== undefined && rules.prepare(g, policies, m) === false) {
     lapse(g, 'refused');
     return false;
   }
   advanceStage(g, stageOf(m.kind), ownRaise);
   const b = g.trace !== null ? before(g) : null;
-  const passed = rules.needsVote !== undefined && !rules.needsVote(g, m) ? true : putToVote(g, policies, m);
+  const passed = rules.needsVote !== undefined && rules.needsVote(g, m) === false ? true : putToVote(g, policies, m);
   rules.execute(g, policies, m, passed);
-  if (b) logEffects(g, b, log);
+  if (b !== null) logEffects(g, b, log); // (an object or null: one compare)
   if (passed) repopulate(g, policies); // ror-repopulation: a commander sent away may leave Rome short
   return passed;
 }
@@ -407,7 +417,8 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       const key = motionKey(drafted); // (one key for the search and the agenda)
       const dup = agendaIndex(g, key);
       if (dup >= 0) {
-        if (g.agenda[dup]!.coSponsor < 0) g.agenda[dup]!.coSponsor = f;
+        const a = g.agenda[dup]!;
+        if (a.coSponsor < 0) a.coSponsor = f;
       } else if (plain) countInAgenda(g, key);
       else addToAgenda(g, key);
     }
@@ -425,8 +436,8 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       const s = m.senator;
       if (g.trace !== null) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
       const b = g.trace !== null ? before(g) : null;
-      const passed = (rules.prepare === undefined || rules.prepare(g, policies, m)) && putToVote(g, policies, m);
-      if (b) logEffects(g, b, log);
+      const passed = (rules.prepare === undefined || rules.prepare(g, policies, m) === true) && putToVote(g, policies, m); // (prepare answers a boolean)
+      if (b !== null) logEffects(g, b, log);
       if (passed) {
         g.agendaCount = 0;
         return s;
@@ -444,7 +455,7 @@ function consentOnly(g: GameState, policies: readonly Policy[], kind: number, ta
   resetMotion(g.motion, kind, presidingFaction(g));
   g.motion.target = target;
   g.motion.senator = s;
-  if (rules.prepare!(g, policies, g.motion)) return true;
+  if (rules.prepare!(g, policies, g.motion) === true) return true; // (a boolean: one compare)
   rejectCandidate(g, kind, target, s);
   return false;
 }

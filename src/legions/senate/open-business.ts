@@ -116,9 +116,14 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
-  const asked = policies.map(kindsAsked);
+  // A loop, not policies.map: no callback through V8's builtin for each seat.
+  const asked: number[] = [];
   let anyAsked = 0;
-  for (let f = 0; f < asked.length; f++) anyAsked |= asked[f]!;
+  for (let f = 0; f < policies.length; f++) {
+    const a = kindsAsked(policies[f]!);
+    asked.push(a);
+    anyAsked |= a;
+  }
   const ob: Business = { ownRaise, listed: -1, asked, judged: anyAsked & allowedKinds(g) };
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
@@ -182,7 +187,7 @@ function openKinds(g: GameState, judged: number): number {
   for (let todo = judged & ~OUT_OF_STAGE[g.militaryStage + 1]!; todo !== 0; todo &= todo - 1) {
     const k = 31 - Math.clz32(todo & -todo);
     const rules = OPEN_RULES[k]!;
-    if (rules.applicable === undefined || rules.applicable(g)) open |= 1 << k;
+    if (rules.applicable === undefined || rules.applicable(g) === true) open |= 1 << k; // (a boolean: one compare, not a truthiness test)
   }
   return open;
 }
@@ -253,7 +258,7 @@ function developRequests(g: GameState, policies: readonly Policy[], f: number, d
     const s = g.provGovernor[p]!;
     if (s < 0 || g.senOwner[s] !== f || !developable(g, p)) continue; // (the governor's faction first: one read rules most out)
     g.developRequested |= 1 << p;
-    if (!askProposal(g, policies, f, DEVELOP, p, developRules)) continue;
+    if (!askProposal(g, policies, f, DEVELOP, p, developRules, false, false)) continue; // (every argument given: no defaults filled in)
     addToAgenda(g);
     made++;
   }
