@@ -59,6 +59,8 @@ export interface Policy {
    * return false to pass. Nominations (Consul, Censor, Governor), prosecutions, development requests
    * and every motion of the open business come through here. Candidates are listed in `candidates`.
    * Motions already on the agenda (`g.agenda`, first `g.agendaCount`) are not made twice (`onAgenda`).
+   * The procedural fields (coSponsor, tabledBy, viaTribune, closed) and the tally still hold an earlier
+   * motion's values here: the engine sets them after this answer (tests/draft-motion.test.ts).
    */
   propose(g: GameView, me: number, m: Motion, candidates: readonly number[]): boolean;
   /**
