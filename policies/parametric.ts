@@ -180,7 +180,8 @@ export class ParametricPolicy implements Policy {
 
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
-    return g.ri >= this.cooperateRI || collapseClose(g);
+    // Collapse close first: its census is kept, and it answers most asks (the index stays below the competent's 30).
+    return collapseClose(g) || g.ri >= this.cooperateRI;
   }
 
   claimIncome(g: GameView): boolean {
@@ -271,30 +272,33 @@ export class ParametricPolicy implements Policy {
   }
 
   propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
-    // The same Land Act as one on the agenda seconds it; any other motion is not made twice.
-    return this.draft(g, me, m, cands) && !alreadyFailed(g, m) && (m.kind === LAND_ACT || !onAgenda(g, m));
+    // The same Land Act as one on the agenda seconds it; any other motion is not made twice. A dispatch
+    // drafted has passed both tests already (dispatch, secondCommand and leaderlessDetachment test them last).
+    return this.draft(g, me, m, cands) && (m.kind === DISPATCH || (!alreadyFailed(g, m) && (m.kind === LAND_ACT || !onAgenda(g, m))));
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
+    // The cases are tested in order, one compare each: the kinds asked most a game first (censure 96,
+    // the nominations 150, dispatch 53, levy 27, concession 16, develop 9), the rest after.
     switch (m.kind) {
+      case CENSURE: return this.censure(g, me, m);
+      case APPOINT_GOVERNOR:
       case ELECT_CONSUL:
-      case ELECT_CENSOR:
-      case APPOINT_GOVERNOR: return this.nominate(g, me, m, cands);
-      case PROSECUTE: return this.prosecute(g, me, m, cands);
-      case DISBAND: return false;
-      case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
+      case ELECT_CENSOR: return this.nominate(g, me, m, cands);
       case DISPATCH: return this.dispatch(g, me, m, cands) || this.secondCommand(g, me, m, cands);
+      case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
       case CONCESSION: return this.concession(g, me, m);
       case DEVELOP: {
         const reserve = stateReserve(g); // (one census read for both tests)
         m.count = g.stateTreasury > reserve + 30 && this.civic ? 6 : g.stateTreasury > reserve + 50 ? 3 : 0;
         return true;
       }
+      case PROSECUTE: return this.prosecute(g, me, m, cands);
+      case DISBAND: return false;
       case LAND_ACT: return this.landAct(g, me, m);
       case GARRISON: return this.garrison(g, me, m);
       case RECALL_GARRISON: return this.recallGarrison(g, me, m);
       case REPEAL_LAND_ACT: return pendingLike(g, REPEAL_LAND_ACT, -1) < 0 && this.repeal(g, me, m);
-      case CENSURE: return this.censure(g, me, m);
       case ELECT_DICTATOR: return this.nominateDictator(g, me, m, cands);
       case NAME_MASTER_OF_HORSE: return this.nameMasterOfHorse(g, me, m, cands);
       case ELECT_CONSUL_FOR_LIFE: return this.nominateConsulForLife(g, me, m, cands);
@@ -366,7 +370,7 @@ export class ParametricPolicy implements Policy {
       m.senator = own;
       return true;
     }
-    if (presiding(g) !== me || g.agendaCount > 0) return false;
+    if (g.agendaCount > 0 || presiding(g) !== me) return false; // (the count first: it rules out most)
     m.senator = m.kind === APPOINT_GOVERNOR ? this.neutralOrFriendliest(g, me, cands) : this.friendliest(g, me, cands);
     return m.senator >= 0;
   }
@@ -407,7 +411,7 @@ export class ParametricPolicy implements Policy {
   }
 
   private raise(g: GameView, m: Motion): boolean {
-    if (!this.cooperative(g) || g.noRaiseTurn === g.turn) return false;
+    if (g.noRaiseTurn === g.turn || !this.cooperative(g)) return false; // (the field first: cooperative() reads the wars)
     m.count = this.legionsToRaise(g);
     return m.count > 0;
   }
@@ -805,13 +809,26 @@ export class ParametricPolicy implements Policy {
 
   vote(g: GameView, me: number, m: Motion): number {
     if (m.sponsor === me) return 1;
-    // cooperative() scans the wars: only the kinds that depend on it ask.
+    // cooperative() scans the wars: only the kinds that depend on it ask. The cases are tested in order, one
+    // compare each: the kinds voted on most a game first (governor 66, dispatch 60, Consul 48, concession 33, Censor 31, levy 26).
     switch (m.kind) {
-      case BILL: {
-        // A package: support it when its parts, judged one by one, do us more good than harm.
-        let score = 0;
-        for (const part of g.bill) score += part.sponsor === me ? 1 : this.vote(g, me, { ...part, sponsor: -1 });
-        return score >= 0 ? 1 : -1;
+      case APPOINT_GOVERNOR:
+      case CONCESSION:
+      case ELECT_CENSOR:
+        return this.privateVote(g, me, ownerOf(g, m.senator));
+      case DISPATCH: {
+        // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
+        const b = ownerOf(g, m.senator);
+        if (b === me) return 1;
+        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
+        // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
+        const judged = b >= 0 && !close;
+        const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
+        if (pv < 0) return -1;
+        if (close || g.ri >= this.cooperateRI) return this.sendingHelps(g, m) ? 1 : -1;
+        // A neutral's command (privateVote 1 or 0) or none: abstain.
+        if (!judged) return 0;
+        return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
       }
       case ELECT_CONSUL: {
         const b = ownerOf(g, m.senator);
@@ -822,29 +839,21 @@ export class ParametricPolicy implements Policy {
         if (b !== me && g.consul >= 0 && g.senOwner[g.consul] === b) return -1;
         return this.privateVote(g, me, b);
       }
-      case ELECT_CENSOR:
-      case APPOINT_GOVERNOR:
-      case CONCESSION:
-        return this.privateVote(g, me, ownerOf(g, m.senator));
-      case PROSECUTE:
-        if (ownerOf(g, m.senator) === me) return -1;
-        return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
       case RAISE:
         // Legions the wars need and the State can carry; a larger levy is opposed.
         return !this.cooperative(g) ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
-      case DISPATCH: {
-        // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
-        const b = ownerOf(g, m.senator);
-        if (b === me) return 1;
-        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
-        // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
-        const judged = b >= 0 && !close;
-        const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
-        if (pv < 0) return -1;
-        if (g.ri >= this.cooperateRI || close) return this.sendingHelps(g, m) ? 1 : -1;
-        // A neutral's command (privateVote 1 or 0) or none: abstain.
-        if (!judged) return 0;
-        return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
+      case DEVELOP:
+        return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
+      case CENSURE:
+        return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
+      case PROSECUTE:
+        if (ownerOf(g, m.senator) === me) return -1;
+        return this.aggressive && ownerOf(g, m.senator) === leader(g, me) ? 1 : 0;
+      case BILL: {
+        // A package: support it when its parts, judged one by one, do us more good than harm.
+        let score = 0;
+        for (const part of g.bill) score += part.sponsor === me ? 1 : this.vote(g, me, { ...part, sponsor: -1 });
+        return score >= 0 ? 1 : -1;
       }
       case RECALL:
         // Only legions a war can spare (its attack stays at armies + margin), or from a war already lost to none.
@@ -858,10 +867,6 @@ export class ParametricPolicy implements Policy {
       }
       case DISBAND:
         return activeWars(g) > 0 || warDueNextTurn(g) ? -1 : this.cooperative(g) ? 1 : 0;
-      case DEVELOP:
-        return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
-      case CENSURE:
-        return m.target === me ? -1 : this.aggressive && m.target === leader(g, me) ? 1 : 0;
       case LAND_ACT:
         // No abstention: support when the index matters to us, else oppose (and pay for it).
         return m.coSponsor === me || this.cooperative(g) || g.ri >= this.w.landActVoteRI ? 1 : -1;
