@@ -53,11 +53,11 @@ function warsWithCommander(g: GameState): number {
 /** An active war whose legions have no commander (Deaths), or whose commander may be replaced. */
 function someWarNeeding(g: GameState, replace: boolean): boolean {
   const dets = g.variants[ROR_COMMANDERS] ? MAX_DET : 1;
-  const status = g.wars.status; // (held: V8 reloads a field read in a loop at every turn)
+  const { status, commander, lossTurn } = g.wars; // (held: V8 reloads a field read in a loop at every turn)
   for (let w = 0; w < status.length; w++) {
     if (status[w] !== 1) continue;
     if (dets === 1) {
-      if (replace ? g.wars.commander[w]! >= 0 && g.wars.lossTurn[w] === g.turn - 1 : g.wars.commander[w]! < 0 && legionsAt(g, w) > 0) return true;
+      if (replace ? commander[w]! >= 0 && lossTurn[w] === g.turn - 1 : commander[w]! < 0 && legionsAt(g, w) > 0) return true;
       continue;
     }
     for (let d = 0; d < dets; d++) {
@@ -86,10 +86,18 @@ const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 
 const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
 
+/** `count must be 0..${box}`, each text made once: a dispatch tabled after another emptied the box lapses with it (some 15 a game). */
+const boxCountTexts: string[] = [];
+function boxCountText(box: number): string {
+  if (box < 0 || box > 64) return `count must be 0..${box}`; // (never in play: the box holds at most maxStateLegions)
+  while (boxCountTexts.length <= box) boxCountTexts.push(`count must be 0..${boxCountTexts.length}`);
+  return boxCountTexts[box]!;
+}
+
 const disbandRules: MotionRules = motionRules({
   applicable: (g) => g.legionsBox > 0 || factionLegionsAt(g, FL_BOX) !== 0,
   check(g, m) {
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return boxCountText(g.legionsBox);
     if (!maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
     return m.count + popcount(m.mask) > 0 ? null : 'nothing to disband';
   },
@@ -102,7 +110,8 @@ const disbandRules: MotionRules = motionRules({
 });
 
 const raiseRules: MotionRules = motionRules({
-  applicable: (g) => g.noRaiseTurn !== g.turn && stateLegionCount(g) < g.params.maxStateLegions && g.stateTreasury >= raiseCost(g),
+  // (the treasury's one compare before the count over every war: both pure, the answer the same)
+  applicable: (g) => g.noRaiseTurn !== g.turn && g.stateTreasury >= raiseCost(g) && stateLegionCount(g) < g.params.maxStateLegions,
   check(g, m) {
     if (g.noRaiseTurn === g.turn) return 'Manpower Shortage: no legions may be raised this turn';
     const room = g.params.maxStateLegions - stateLegionCount(g);
@@ -154,7 +163,7 @@ const dispatchRules: MotionRules = motionRules({
   check(g, m) {
     const w = m.target;
     if (!validWar(g, w)) return 'not an active war';
-    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return `count must be 0..${g.legionsBox}`;
+    if (!Number.isInteger(m.count) || m.count < 0 || m.count > g.legionsBox) return boxCountText(g.legionsBox);
     // (No faction legion sent: none need be looked for in the box.)
     if (m.mask !== 0 && !maskIn(m, factionLegionsAt(g, FL_BOX))) return 'faction legions not in the Active Legions Box';
     const bad = detFields(g, m, false);
@@ -166,12 +175,12 @@ const dispatchRules: MotionRules = motionRules({
       return m.count + popcount(m.mask) > 0 ? null : 'no legions sent';
     }
     if (!inCands(g, m.senator)) return 'not an eligible commander';
-    // A new commander: the legions he would have (counted only now, a reinforcement needs no count).
+    // A new commander needs legions: those sent, else those already there (counted only when none are sent).
+    const sent = m.count + popcount(m.mask);
+    if (d === 0) return sent > 0 || detLegions(g, w, 0) > 0 ? null : 'a commander needs legions'; // (detachment 0 without commander or legions is the lowest free one)
     const here = detLegions(g, w, d);
-    const after = here + m.count + popcount(m.mask);
-    // (Detachment 0 without commander or legions is the lowest free one: no need to look for it.)
-    if (here === 0 && d !== 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
-    return after > 0 ? null : 'a commander needs legions';
+    if (here === 0 && d !== freeDetachment(g, w)) return 'a new commander takes the lowest free detachment';
+    return here + sent > 0 ? null : 'a commander needs legions';
   },
   rorOrder: reinforcementOrder,
   rorDefer: newCommandAfterLevy,
@@ -320,18 +329,22 @@ const replaceRules: MotionRules = motionRules({
 
 /** Factions disband or raise their own legion without a vote (Disband / Raise New Legions). */
 export function ownLegions(g: GameState, policies: readonly Policy[], raise: boolean): void {
-  for (let f = 0; f < g.players; f++) {
+  if (raise && g.noRaiseTurn === g.turn) return; // Manpower Shortage: no faction may raise (nobody is asked)
+  const legion = g.factionLegion; // (held, with the cost: V8 reloads fields read through g after each policy's answer)
+  const treasury = g.treasury;
+  const cost = raiseCost(g);
+  for (let f = 0, n = g.players; f < n; f++) {
     if (raise) {
-      if (g.factionLegion[f] !== FL_NONE || g.noRaiseTurn === g.turn || g.treasury[f]! < raiseCost(g)) continue;
+      if (legion[f] !== FL_NONE || treasury[f]! < cost) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, true), 'ownLegion')) continue;
-      g.treasury[f] -= raiseCost(g);
-      g.factionLegion[f] = FL_BOX;
+      treasury[f] -= cost;
+      legion[f] = FL_BOX;
       g.stats.legionsRaised++;
       if (g.trace !== null) log(g, `${factionName(f)} raises its own legion`);
     } else {
-      if (g.factionLegion[f] !== FL_BOX) continue;
+      if (legion[f] !== FL_BOX) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
-      g.factionLegion[f] = FL_NONE;
+      legion[f] = FL_NONE;
       if (g.trace !== null) log(g, `${factionName(f)} disbands its own legion`);
     }
   }
