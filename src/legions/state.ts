@@ -40,6 +40,20 @@ const filledOriginals = new Map<number, readonly number[]>();
  * holes). A copy of a kept original: slice allocates once at the exact size, where pushing grows.
  */
 export function filled(n: number, v: number): number[] {
+  // A game's usual lengths (the seats, the decks, the provinces, the senators) as literals: V8 builds a
+  // literal in place, where a copy costs a map look-up and a call into slice.
+  switch (n) {
+    case 3: return [v, v, v];
+    case 5: return [v, v, v, v, v];
+    case 8: return [v, v, v, v, v, v, v, v];
+    case 10: return [v, v, v, v, v, v, v, v, v, v];
+    case 30: // (SENATORS)
+      return [
+        v, v, v, v, v, v, v, v, v, v,
+        v, v, v, v, v, v, v, v, v, v,
+        v, v, v, v, v, v, v, v, v, v,
+      ];
+  }
   // One number per (n, v) for the usual small lengths and integer values (not -0); any other is built afresh.
   const key = n < 4096 && v > -32768 && v < 32768 && v === (v | 0) && !Object.is(v, -0) ? n * 65536 + v + 32768 : -1;
   let original = key >= 0 ? filledOriginals.get(key) : undefined;
