@@ -151,33 +151,8 @@ export function cloneMotion(m: Motion): Motion {
   return { ...m, stance: m.stance.slice(), power: m.power.slice(), bought: m.bought.slice() };
 }
 
-export function resetMotion(m: Motion, kind: number, sponsor: number): void {
-  m.kind = kind;
-  m.sponsor = sponsor;
-  m.coSponsor = -1;
-  m.tabledBy = -1;
-  m.viaTribune = false;
-  m.senator = -1;
-  m.target = -1;
-  m.target2 = -1;
-  m.det = 0;
-  m.det2 = 0;
-  m.count = 0;
-  m.mask = 0;
-  m.major = false;
-  m.inBill = false;
-  m.closed = false;
-  m.objected = 0;
-  m.penalized = 0;
-  m.vetoedBy = -1;
-  m.votesFor = 0;
-  m.votesAgainst = 0;
-  // The per-faction tally is left as it is: putToVote zeroes it when a vote opens, and nothing reads it before.
-}
-
 /**
- * resetMotion for a motion a policy is about to draft (askProposal, askNomination): what the policy
- * reads and may leave unset (the key's fields, inBill), with kind, sponsor and target given. Not reset:
+ * A motion a policy is about to draft (askProposal, askNomination): resets what the policy reads and may leave unset (the key's fields, inBill), with kind, sponsor and target given. Not reset:
  * coSponsor, tabledBy, viaTribune and closed, which the engine sets once the policy has answered (no
  * policy reads them in propose), and the tally's totals (votesFor, votesAgainst, objected, penalized,
  * vetoedBy), which putToVote sets when the vote opens and nothing reads before (tests/draft-motion.test.ts).
@@ -194,6 +169,21 @@ export function draftMotion(m: Motion, kind: number, sponsor: number, target: nu
   m.mask = 0;
   m.major = false;
   m.inBill = inBill;
+}
+
+/** Every field but the per-faction tally reset: draftMotion's, then the engine's procedural fields and the tally's totals. */
+export function resetMotion(m: Motion, kind: number, sponsor: number): void {
+  draftMotion(m, kind, sponsor, -1, false);
+  m.coSponsor = -1;
+  m.tabledBy = -1;
+  m.viaTribune = false;
+  m.closed = false;
+  m.objected = 0;
+  m.penalized = 0;
+  m.vetoedBy = -1;
+  m.votesFor = 0;
+  m.votesAgainst = 0;
+  // The per-faction tally is left as it is: putToVote zeroes it when a vote opens, and nothing reads it before.
 }
 
 /**
