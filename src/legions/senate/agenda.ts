@@ -13,7 +13,7 @@ import * as describeModule from './describe.js';
 import * as votingModule from './voting.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool, legalInt, log, policyError, presidingFaction } = commonModule;
-const { copyMotionTerms, DEVELOP, DISPATCH, draftMotion, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
+const { DEVELOP, DISPATCH, draftMotion, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
 const { candsChanged, factionName, lowestSenator, SENATORS, shorten } = stateModule;
 const { forumSenators, presentSenators } = rosterModule;
 const { newDetachment } = detachmentsModule;
@@ -235,11 +235,32 @@ export function policyDuplicate(g: GameState, f: number): void {
 
 /**
  * Adds g.motion to the agenda (the Secretary's list of motions made), growing the pool if needed. A
- * motion is made, not voted: its terms are copied and its per-faction tally stays zero on the agenda.
+ * motion is made, not voted: its per-faction tally stays zero on the agenda. The motion itself joins
+ * the agenda and the free entry becomes g.motion (swapMotion), no field copied; g.motion then holds
+ * an earlier motion's terms until the next is drafted or tabled, which sets them.
  */
 export function addToAgenda(g: GameState, key = motionKey(g.motion)): void {
-  copyMotionTerms(freeEntry(g), g.motion);
+  const free = freeEntry(g);
+  g.agenda[g.agendaCount] = swapMotion(g, free);
   countInAgenda(g, key);
+}
+
+/**
+ * Makes `m` (a pooled agenda entry) g.motion and returns the motion it replaces, the two objects
+ * trading their per-faction tallies: the agenda's entries keep the zero tally of a motion not voted,
+ * and g.motion keeps its own, as a copy of the terms would have left them.
+ */
+function swapMotion(g: GameState, m: Motion): Motion {
+  const old = g.motion;
+  const { stance, power, bought } = m; // (zero: an agenda entry's)
+  m.stance = old.stance;
+  m.power = old.power;
+  m.bought = old.bought;
+  old.stance = stance;
+  old.power = power;
+  old.bought = bought;
+  g.motion = m;
+  return old;
 }
 
 /**
@@ -257,18 +278,17 @@ function countInAgenda(g: GameState, key: number): void {
   g.agendaCount++;
 }
 
-/** Moves agenda entry i into g.motion and closes the gap (keeping the order in which motions were made). */
+/** Makes agenda entry i g.motion (swapMotion: no field copied) and closes the gap (keeping the order in which motions were made). */
 export function takeFromAgenda(g: GameState, i: number): void {
   const a = g.agenda;
   const keys = g.agendaKeys;
   const taken = a[i]!;
-  copyMotionTerms(g.motion, taken); // (its tally is left: nothing reads it before putToVote sets it, as after resetMotion)
   const last = g.agendaCount - 1;
   for (let k = i; k < last; k++) {
     a[k] = a[k + 1]!;
     keys[k] = keys[k + 1]!;
   }
-  a[last] = taken;
+  a[last] = swapMotion(g, taken); // (the motion it replaces, its tally now zero, is the pool's free entry)
   g.agendaCount = last;
 }
 
@@ -392,13 +412,12 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
  * without a vote (Automatic Appointment). Returns the appointed senator or -1 when none is left.
  */
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
-  const m = g.motion;
-  const n = g.players;
+  const n = g.players; // (g.motion is read afresh: taking a motion from the agenda or adding one makes another object g.motion)
   const cands = g.cands; // (listed afresh in place: the same array throughout)
-  const plain = plainOffice(kind, rules);
+  const plain = plainOffice(kind, rules) === true; // (a boolean from a call not inlined: tested below with one compare, not V8's full truthiness test)
   for (;;) {
     const chair = presidingFaction(g);
-    m.target = target;
+    g.motion.target = target;
     if (rules.candidates !== undefined) rules.candidates(g);
     if (cands.length === 0) return -1;
     if (cands.length === 1 && (rules.prepare === undefined || consentOnly(g, policies, kind, target, cands[0]!, rules))) {
@@ -412,7 +431,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
       f = f === n - 1 ? 0 : f + 1; // (chair + i) % n, without a division per faction
       if ((present & (1 << f)) === 0) continue;
       // A plain nomination is drafted in the agenda's free entry (on the agenda without a copy), others in g.motion.
-      const drafted = plain ? freeEntry(g) : m;
+      const drafted = plain ? freeEntry(g) : g.motion;
       if (!(plain ? askNomination(g, policies, drafted, f, kind, target, rules) : askProposal(g, policies, f, kind, target, rules, true))) continue;
       const key = motionKey(drafted); // (one key for the search and the agenda)
       const dup = agendaIndex(g, key);
@@ -424,6 +443,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     }
     if (g.agendaCount === 0) {
       // Nobody nominated: the office must be filled, so the senior candidate stands in the chair's name.
+      const m = g.motion;
       resetMotion(m, kind, chair);
       m.target = target;
       m.senator = senior(cands);
@@ -432,6 +452,7 @@ export function appoint(g: GameState, policies: readonly Policy[], kind: number,
     }
     while (g.agendaCount > 0) {
       takeFromAgenda(g, chairChooses(g, policies, chair));
+      const m = g.motion;
       m.tabledBy = chair;
       const s = m.senator;
       if (g.trace !== null) log(g, `${factionName(chair)} tables: ${describeMotion(g, m)}`);
