@@ -7,21 +7,18 @@ import * as frontierModule from './ror/frontier.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
-const { shuffle } = rngModule;
+const { uniformInt } = rngModule;
 const { addPrestige, askBool, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
 const { tablePrestige } = incomeModule;
 const { resolveCaptive } = frontierModule;
 const { AT_FORUM, AT_ROME, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } = stateModule;
-
-/** The tribune bag, refilled each turn (no policy is called while it is in use). */
-const bag: number[] = [];
 
 export function forumStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'forum';
   g.scratch[4 * g.players] = 0; // the census is taken afresh below: forumSenatorsInRome reads -1 until then
   if (g.rorCaptive >= 0) resolveCaptive(g, policies); // ror-frontier: ransom before the Forum (errata 10.81)
   attendanceAndCensus(g, policies);
-  for (let i = 0; i < g.params.neutralSenatorsPerForum; i++) {
+  for (let i = 0, neutrals = g.params.neutralSenatorsPerForum; i < neutrals; i++) {
     const s = drawSenator(g);
     if (s < 0) break;
     g.senWhere[s] = AT_FORUM;
@@ -52,7 +49,10 @@ export function forumSenatorsInRome(g: Readonly<GameState>, f: number): number {
 function forumOrder(g: GameState, policies: readonly Policy[]): void {
   const c = presidingFaction(g);
   const first = askBool(g, c, policies[c]!.consulPlaysFirst(g, c), 'consulPlaysFirst');
-  for (let i = 0; i < g.players; i++) g.order[i] = (c + i + (first ? 0 : 1)) % g.players;
+  const n = g.players;
+  const order = g.order;
+  // From c (or the one to his left), clockwise: f wraps at n (no %).
+  for (let i = 0, f = first ? c : c + 1 === n ? 0 : c + 1; i < n; i++, f = f + 1 === n ? 0 : f + 1) order[i] = f;
   if (g.trace !== null) log(g, `Forum order: ${g.order.map(factionName).join(', ')}`);
 }
 
@@ -286,6 +286,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
   const treasury = g.treasury;
   const knights = g.knights;
   const cards = g.rng.cards; // the red and yellow cards' stream (randomNumber's), one object for the whole game
+  const tracing = g.trace !== null; // (read once, not at each attempt: no policy can start or stop the trace)
   for (let i = 0; i < n; i++) {
     const f = order[i]!;
     const policy = policies[f]!;
@@ -304,7 +305,7 @@ function recruitKnights(g: GameState, policies: readonly Policy[]): void {
         treasury[f] -= t;
         const d = halfDifferenceFrom(cards); // the half random difference
         if (d <= t) knights[f]++;
-        if (g.trace !== null) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
+        if (tracing) log(g, `${factionName(f)} pays ${t} for a knight (difference ${d}): ${d <= t ? 'recruited' : 'none'}`);
       }
     }
     if (attempted) continue;
@@ -347,14 +348,28 @@ export function distributeTribunes(g: GameState): void {
   const n = g.players;
   const perPlayer = n === 3 ? 3 : 2;
   const stones = n === 3 ? 9 : 10;
-  for (let i = 0; i < stones; i++) bag[i] = i < 3 ? 1 : 0;
-  if (bag.length !== stones) bag.length = stones;
-  shuffle(g.rng.tribunes, bag);
+  // The bag (the real stones first) shuffled as rng's shuffle does it, Fisher-Yates with the same draws in the
+  // same order, following only the places of the three real stones: no bag to fill, swap and count out.
+  const rng = g.rng.tribunes;
+  let a = 0;
+  let b = 1;
+  let c = 2;
+  for (let i = stones - 1; i > 0; i--) {
+    const j = uniformInt(rng, i + 1); // the stones at places i and j swap
+    a = a === i ? j : a === j ? i : a;
+    b = b === i ? j : b === j ? i : b;
+    c = c === i ? j : c === j ? i : c;
+  }
+  // Faction f holds places f * perPlayer to f * perPlayer + perPlayer - 1.
+  const fa = (a / perPlayer) | 0;
+  const fb = (b / perPlayer) | 0;
+  const fc = (c / perPlayer) | 0;
+  const real = g.tribunesReal;
+  const dummy = g.tribunesDummy;
   for (let f = 0; f < n; f++) {
-    let real = 0;
-    for (let k = 0; k < perPlayer; k++) real += bag[f * perPlayer + k]!;
-    g.tribunesReal[f] = real;
-    g.tribunesDummy[f] = perPlayer - real;
+    const r = (fa === f ? 1 : 0) + (fb === f ? 1 : 0) + (fc === f ? 1 : 0);
+    real[f] = r;
+    dummy[f] = perPlayer - r;
   }
   if (g.trace !== null) log(g, `Tribunes dealt (real): ${g.tribunesReal.join('/')}`);
 }

@@ -14,35 +14,39 @@ const { AT_GOVERNOR, ARMS, FL_NONE, SENATORS, GRAIN, HARBOUR, LAND_COMMISSION, M
 /** ror-garrisons: State legions in provincial garrisons (0 without the module). */
 export function garrisonLegions(g: GameState): number {
   if (!g.variants['ror-garrisons']) return 0;
+  const garrison = g.provGarrison; // (held: V8 reloads a field read in a loop at every turn, and checks its maps again)
   let n = 0;
-  for (let p = 0; p < g.provGarrison.length; p++) n += g.provGarrison[p]!;
+  for (let p = 0; p < garrison.length; p++) n += garrison[p]!;
   return n;
 }
 
 /** Active legions: State legions in the box, at war or in garrisons, plus raised faction legions (Arms concession). */
 export function activeLegions(g: GameState): number {
-  let n = g.legionsBox + garrisonLegions(g);
-  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
-  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] !== FL_NONE) n++;
+  let n = stateLegionCount(g);
+  const legion = g.factionLegion; // (held, as below)
+  for (let f = 0, players = g.players; f < players; f++) if (legion[f] !== FL_NONE) n++;
   return n;
 }
 
 /** State legions in existence (box, wars, garrisons): the maxStateLegions cap and the upkeep count them. */
 export function stateLegionCount(g: GameState): number {
   let n = g.legionsBox + garrisonLegions(g);
-  for (let w = 0; w < g.wars.stateLegions.length; w++) n += g.wars.stateLegions[w]!;
+  const legions = g.wars.stateLegions; // (held: V8 reloads g.wars and its field at every turn of a loop, each with its map checks)
+  for (let w = 0; w < legions.length; w++) n += legions[w]!;
   return n;
 }
 
 export function activeWarCount(g: GameState): number {
+  const status = g.wars.status; // (held, as above)
   let n = 0;
-  for (let w = 0; w < g.wars.status.length; w++) if (g.wars.status[w] === 1) n++;
+  for (let w = 0; w < status.length; w++) if (status[w] === 1) n++;
   return n;
 }
 
 export function conqueredCount(g: GameState): number {
+  const conquered = g.provConquered; // (held, as above)
   let n = 0;
-  for (let p = 0; p < g.provConquered.length; p++) n += g.provConquered[p]!;
+  for (let p = 0; p < conquered.length; p++) n += conquered[p]!;
   return n;
 }
 
@@ -86,17 +90,24 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
     const f = senOwner[s]!;
     if (f >= 0) senators += 1 << (5 * f);
   }
+  const knights = g.knights;
+  const base = p.factionBaseIncome;
+  const perSenator = p.senatorIncome;
+  const perTalent = p.knightsPerTalent;
   for (let f = 0; f < n; f++) {
     const own = (senators >>> (5 * f)) & 31;
-    treasury[f] += p.factionBaseIncome + p.senatorIncome * own + Math.floor(g.knights[f]! / p.knightsPerTalent);
+    treasury[f] += base + perSenator * own + Math.floor(knights[f]! / perTalent);
   }
+  const cards = g.cardWhere;
+  const collected = g.senConcessionTurn;
+  const turn = g.turn;
   for (let c = 0; c < 5; c++) {
-    const s = g.cardWhere[c]!;
+    const s = cards[c]!;
     if (s < 0) continue;
     const f = senOwner[s]!;
     if (f < 0) continue;
     let amount = concessionIncome(g, c);
-    if (c === LAND_COMMISSION && g.droughtIncomeTurn === g.turn && amount > 0) {
+    if (c === LAND_COMMISSION && g.droughtIncomeTurn === turn && amount > 0) {
       // Drought: the holder may double this income at a Prestige cost.
       if (askBool(g, f, policies[f]!.doubleLandCommission(g, f), 'doubleLandCommission')) {
         amount *= 2;
@@ -105,18 +116,19 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
       }
     }
     treasury[f] += amount;
-    g.senConcessionTurn[s] = g.turn;
+    collected[s] = turn;
     if (g.trace !== null) log(g, `${factionName(f)} collects ${amount} from the ${['Harbour', 'Arms', 'Land Commission', 'Grain', 'Mining'][c]} concession`);
   }
   // State income: 30, plus each province's income unless its governor claims it (capped at his Status).
   let stateIn = p.stateIncome;
   const conquered = g.provConquered;
   const governor = g.provGovernor;
+  const where = g.senWhere;
   for (let prov = 0; prov < conquered.length; prov++) {
     if (!conquered[prov]) continue;
     const inc = provinceIncome(g, prov);
     const gov = governor[prov]!;
-    const f = gov >= 0 && g.senWhere[gov] === AT_GOVERNOR ? senOwner[gov]! : -1;
+    const f = gov >= 0 && where[gov] === AT_GOVERNOR ? senOwner[gov]! : -1;
     if (f >= 0 && inc > 0 && askBool(g, f, policies[f]!.claimIncome(g, f, prov), 'claimIncome')) {
       const got = Math.min(inc, statusOf(gov));
       treasury[f] += got;
@@ -167,8 +179,9 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   if (g.variants['land-acts']) payLandActs(g);
   // Faction expenditure, once all faction income is in (claims, commanders' pay): 4 per faction legion;
   // one it cannot pay is disbanded (rules-notes 24).
+  const legion = g.factionLegion;
   for (let f = 0; f < n; f++) {
-    if (g.factionLegion[f] === FL_NONE) continue;
+    if (legion[f] === FL_NONE) continue;
     if (treasury[f]! >= p.legionUpkeep) treasury[f] -= p.legionUpkeep;
     else disbandFactionLegion(g, f, 'cannot pay upkeep');
   }
@@ -209,7 +222,8 @@ export function disbandFactionLegion(g: GameState, f: number, why: string): void
 
 export function legionsAt(g: GameState, w: number): number {
   let n = g.wars.stateLegions[w]!;
-  for (let f = 0; f < g.players; f++) if (g.factionLegion[f] === w) n++;
+  const legion = g.factionLegion; // (held, as in stateLegionCount)
+  for (let f = 0, players = g.players; f < players; f++) if (legion[f] === w) n++;
   return n;
 }
 

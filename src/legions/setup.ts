@@ -13,7 +13,7 @@ import * as motionModule from './motion.js';
 const { shuffle } = rngModule;
 const { log } = commonModule;
 const { InputError } = paramsModule;
-const { AT_DECK, AT_ROME, BLUE, CARD_DECK, cloneWars, emptyStats, factionName, filled, FL_NONE, GREEN, LILAC, makeStreams, MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName } = stateModule;
+const { AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, filled, FL_NONE, GREEN, LILAC, makeStreams, MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName } = stateModule;
 const { newMotion } = motionModule;
 
 export interface GameConfig {
@@ -29,18 +29,34 @@ const DISTRIBUTION_5: Record<number, [number, number]> = { 1: [5, 3], 2: [2, 5],
 
 const card = (colour: number, status: number): number => colour * 10 + status - 1;
 
-/** The war slots of a new game on the last board and variations asked for (each game gets a copy). */
-let blankWars: { board: Board; variants: Variants; wars: WarSlots } | null = null;
+/** The war slots' columns that the board and variations fill in, before any play. */
+type BoardWars = Pick<WarSlots, 'province' | 'conquers' | 'revolt' | 'spoils' | 'modifier' | 'turn'>;
 
-/** A new game's war slots: a copy of those made once for its board and variations. */
+/** The board's columns of the war slots for the last board and variations asked for (each game gets a copy). */
+let boardWars: { board: Board; variants: Variants; wars: BoardWars } | null = null;
+
+/**
+ * A new game's war slots: the board's columns copied from those made once for its board and variations,
+ * the others blank, made by filled (a literal built in place for the usual lengths, where a copy calls slice).
+ */
 function newWars(board: Board, variants: Variants): WarSlots {
-  if (blankWars === null || blankWars.board !== board || blankWars.variants !== variants) {
-    blankWars = { board, variants, wars: makeWars(board, variants) };
+  if (boardWars === null || boardWars.board !== board || boardWars.variants !== variants) {
+    boardWars = { board, variants, wars: makeWars(board, variants) };
   }
-  return cloneWars(blankWars.wars);
+  const w = boardWars.wars;
+  const n = w.province.length;
+  const z = (v: number) => filled(n, v);
+  const zd = (v: number) => filled(n * MAX_DET, v);
+  return {
+    province: w.province.slice(), conquers: w.conquers.slice(), revolt: w.revolt.slice(), spoils: w.spoils.slice(),
+    modifier: w.modifier.slice(), turn: w.turn.slice(), status: z(0), armies: z(0), originalArmies: z(0),
+    stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
+    lostMask: z(0), cmdFaction: z(-1),
+    detCommander: zd(-1), detState: zd(0), detLossTurn: zd(-1), foughtBy: zd(-1), ownCmdMask: z(0), dsUsed: z(0),
+  };
 }
 
-function makeWars(board: Board, variants: Variants): WarSlots {
+function makeWars(board: Board, variants: Variants): BoardWars {
   const province: number[] = [];
   const conquers: number[] = [];
   const revolt: number[] = [];
@@ -79,15 +95,7 @@ function makeWars(board: Board, variants: Variants): WarSlots {
       turn.push(0);
     });
   }
-  const n = province.length;
-  const z = (v: number) => filled(n, v);
-  const zd = (v: number) => filled(n * MAX_DET, v);
-  return {
-    province, conquers, revolt, spoils, modifier, turn, status: z(0), armies: z(0), originalArmies: z(0),
-    stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
-    lostMask: z(0), cmdFaction: z(-1),
-    detCommander: zd(-1), detState: zd(0), detLossTurn: zd(-1), foughtBy: zd(-1), ownCmdMask: z(0), dsUsed: z(0),
-  };
+  return { province, conquers, revolt, spoils, modifier, turn };
 }
 
 /** Creates game state for one game; `seed` is the game's own seed (see core/rng gameSeed). */
@@ -163,17 +171,20 @@ function dealSenators(g: GameState): void {
       piles[0]![f] = card(GREEN, gr);
     }
   }
+  const owner = g.senOwner; // (held: V8 reloads a field read in a loop at every turn)
+  const where = g.senWhere;
   for (let f = 0; f < n; f++) {
     for (const pile of piles) {
       const s = pile[f]!;
-      g.senOwner[s] = f;
-      g.senWhere[s] = AT_ROME;
+      owner[s] = f;
+      where[s] = AT_ROME;
     }
   }
   const rest: number[] = [];
-  for (let s = 0; s < SENATORS; s++) if (g.senOwner[s] < 0) rest.push(s);
+  for (let s = 0; s < SENATORS; s++) if (owner[s]! < 0) rest.push(s);
   shuffle(rng, rest);
-  for (let i = 0; i < rest.length; i++) g.deck[i] = rest[i]!;
+  const deck = g.deck;
+  for (let i = 0; i < rest.length; i++) deck[i] = rest[i]!;
   g.deckHead = 0;
   g.deckCount = rest.length;
   // Temporary Consul: the highest lilac card dealt (Preparation).

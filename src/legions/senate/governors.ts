@@ -22,9 +22,11 @@ const { senatorMoved } = rosterModule;
 /** Governors whose term is over return at the start of the Senate Meeting (rules-notes 18). */
 export function returnGovernors(g: GameState): void {
   const governors = g.provGovernor; // (held: V8 reloads a field read in a loop at every turn)
+  const since = g.provGovTurn;
+  const lastTurn = g.turn - g.params.governorTerm; // a governor appointed after it serves on
   for (let p = 0; p < governors.length; p++) {
     const s = governors[p]!;
-    if (s < 0 || g.provGovTurn[p]! + g.params.governorTerm > g.turn) continue;
+    if (s < 0 || since[p]! > lastTurn) continue;
     g.senGovReturnTurn[s] = g.turn;
     if (g.provClaimed[p]) g.senGovClaimReturn[s] = g.turn;
     returnSenator(g, s);
