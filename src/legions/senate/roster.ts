@@ -193,27 +193,6 @@ export function countPower(g: GameState, power: number[]): void {
   for (let f = 0; f < power.length; f++) power[f] = powerKept[f]!;
 }
 
-/**
- * A vote opens its tally in one pass: `power` gets the votes each faction commands now (countPower),
- * `stance` and `bought` (as long) zeros.
- */
-export function openTally(g: GameState, power: number[], stance: number[], bought: number[]): void {
-  if (meetingOf !== g) {
-    scanPower(g, power);
-    for (let f = 0; f < power.length; f++) {
-      stance[f] = 0;
-      bought[f] = 0;
-    }
-    return;
-  }
-  if (verifyRoster.on) checkPower(g);
-  for (let f = 0; f < power.length; f++) {
-    power[f] = powerKept[f]!;
-    stance[f] = 0;
-    bought[f] = 0;
-  }
-}
-
 /** Bit f set when faction f has a senator present. */
 export function presentFactionMask(g: GameState): number {
   if (meetingOf !== g) {

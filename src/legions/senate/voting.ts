@@ -16,7 +16,7 @@ const { ASSASSIN_TRIAL, BILL, CENSURE, ELECT_CONSUL_FOR_LIFE, LAND_ACT, MOTION_N
 const { cflBonusVotes } = consulForLifeModule;
 const { censorDefeat, errata, offerStepDown } = senateErrataModule;
 const { factionName } = stateModule;
-const { openTally, presentFactionMask } = rosterModule;
+const { countPower, presentFactionMask } = rosterModule;
 const { motionSentence, voteLine } = describeModule;
 
 export { countPower, presentFactionMask } from './roster.js';
@@ -72,13 +72,12 @@ export function findCoSponsor(g: GameState, policies: readonly Policy[], m: Moti
 }
 
 /**
- * The factions that may not veto motion m whatever their tribunes (bit f): its sponsor and tabler
- * (Vetoes); every faction when it is an assassination trial (ror-assassination: RoR Senate item Z) or a
- * nomination for Consul for Life (ror-consul-for-life, 1.09.821). Worked out once a vote, not per voter.
+ * Whether faction f may veto motion m: a real tribune, someone present, and not its sponsor or tabler
+ * (Vetoes). ror-assassination: an assassination trial cannot be vetoed (RoR Senate item Z).
  */
-function vetoBarred(m: Motion): number {
-  if (m.kind === ASSASSIN_TRIAL || m.kind === ELECT_CONSUL_FOR_LIFE) return -1;
-  return (m.sponsor >= 0 ? 1 << m.sponsor : 0) | (1 << m.tabledBy);
+function mayVeto(tribunes: readonly number[], m: Motion, f: number): boolean {
+  // ror-consul-for-life: a nomination for Consul for Life cannot be vetoed (1.09.821); nor can a trial (ror-assassination).
+  return tribunes[f]! > 0 && f !== m.sponsor && f !== m.tabledBy && m.kind !== ASSASSIN_TRIAL && m.kind !== ELECT_CONSUL_FOR_LIFE;
 }
 
 /**
@@ -141,7 +140,11 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   const power = m.power;
   const stance = m.stance;
   const bought = m.bought;
-  openTally(g, power, stance, bought);
+  for (let f = 0; f < n; f++) {
+    stance[f] = 0;
+    bought[f] = 0;
+  }
+  countPower(g, power);
   const st = g.stats;
   st.motions++;
   if (m.sponsor === consulF) st.motionsByPresiding++;
@@ -155,13 +158,12 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   let voters = 0;
   let reduced = 0;
   const tribunes = g.tribunesReal; // (held: V8 reloads it from g after every call into a policy)
-  const barred = vetoBarred(m); // (a faction with a real tribune is not barred: some 90 asked a game, of some 245 voters)
   for (let i = 1, f = consulF; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (consulF + i) % n, without a division per faction
     const votes = power[f]!;
     if (votes === 0) continue; // a faction with nobody present cannot vote or veto
     const policy = policies[f]!;
-    if (tribunes[f]! > 0 && (barred & (1 << f)) === 0 && askBool(g, f, policy.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
+    if (mayVeto(tribunes, m, f) && askBool(g, f, policy.veto(g, f, m), 'veto')) return cancelVote(g, m, f, reduced);
     let sv = policy.vote(g, f, m);
     if (sv !== 1 && sv !== -1) {
       sv = irregularVote(g, m, f, sv);
@@ -194,11 +196,10 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
     // A tie: the Consul may cast the deciding vote in favour (Success of motion).
     passed = askBool(g, consulF, policies[consulF]!.tieBreak(g, consulF, m), 'tieBreak');
   }
-  // (passed: askBool's answer or a compare, a boolean: one compare each, not V8's full test of truth)
-  if (passed === true) st.motionsPassed++;
+  if (passed) st.motionsPassed++;
   if (voters > 1 && (m.votesFor === 0 || m.votesAgainst === 0)) st.unanimousVotes++;
   if (g.trace !== null) traceVote(g, m, passed);
-  if (passed !== true) defeated(g, policies, m, consulF, voters);
+  if (!passed) defeated(g, policies, m, consulF, voters);
   return passed;
 }
 
