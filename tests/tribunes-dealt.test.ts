@@ -9,7 +9,7 @@ import { makeConfig } from './helpers.js';
 /** The tribunes as the bag's shuffle deals them: real stones per faction (dummies are the rest). */
 function bagDeal(rng: Tychei, players: number): number[] {
   const perPlayer = players === 3 ? 3 : 2;
-  const bag = Array.from({ length: players === 3 ? 9 : 10 }, (_, i) => (i < 3 ? 1 : 0));
+  const bag: number[] = Array.from({ length: players === 3 ? 9 : 10 }, (_, i) => (i < 3 ? 1 : 0));
   shuffle(rng, bag);
   return Array.from({ length: players }, (_, f) => bag.slice(f * perPlayer, (f + 1) * perPlayer).reduce((x, y) => x + y, 0));
 }
