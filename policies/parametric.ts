@@ -181,7 +181,7 @@ export class ParametricPolicy implements Policy {
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
     // Collapse close first: its census is kept, and it answers most asks (the index stays below the competent's 30).
-    return collapseClose(g) || g.ri >= this.cooperateRI;
+    return collapseClose(g) === true || g.ri >= this.cooperateRI; // (=== true: the call is out of line, its answer otherwise tested in full)
   }
 
   claimIncome(g: GameView): boolean {
@@ -274,7 +274,8 @@ export class ParametricPolicy implements Policy {
   propose(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
     // The same Land Act as one on the agenda seconds it; any other motion is not made twice. A dispatch
     // drafted has passed both tests already (dispatch, secondCommand and leaderlessDetachment test them last).
-    return this.draft(g, me, m, cands) && (m.kind === DISPATCH || (!alreadyFailed(g, m) && (m.kind === LAND_ACT || !onAgenda(g, m))));
+    // (=== true and !== true: these calls are out of line, and a boolean answer is otherwise tested in full)
+    return this.draft(g, me, m, cands) === true && (m.kind === DISPATCH || (alreadyFailed(g, m) !== true && (m.kind === LAND_ACT || onAgenda(g, m) !== true)));
   }
 
   private draft(g: GameView, me: number, m: Motion, cands: readonly number[]): boolean {
@@ -403,7 +404,7 @@ export class ParametricPolicy implements Policy {
     let best = -1;
     for (const s of cands) if (g.senOwner[s] === rival && (best < 0 || statusOf(s) > statusOf(best))) best = s;
     // collapseClose scans the wars: asked only when the leader has a senator open to prosecution.
-    if (best < 0 || collapseClose(g)) return false;
+    if (best < 0 || collapseClose(g) === true) return false;
     m.senator = best;
     // A Major charge (execution) when open: a far heavier blow to the leader than a Minor one.
     m.major = g.minorProsecutions === 0 && majorEligible(g, best);
@@ -427,8 +428,9 @@ export class ParametricPolicy implements Policy {
   /** Legions the active wars want beyond those they have (each reaching armies + warMargin with a rating of 2). */
   private warsWant(g: GameView): number {
     let want = 0;
+    const margin = this.w.warMargin; // (held: reloaded through this.w after each call)
     for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) {
-      want += Math.max(0, legionsWanted(g, w, 2, this.w.warMargin) - legionsAt(g, w));
+      want += Math.max(0, legionsWanted(g, w, 2, margin) - legionsAt(g, w));
     }
     return want;
   }
@@ -646,7 +648,7 @@ export class ParametricPolicy implements Policy {
   /** The aggressive censure the leader when he is well ahead, fining him a share of his treasury. */
   private censure(g: GameView, me: number, m: Motion): boolean {
     // Collapse close first: it rules out some nine in ten of the asks (its census is kept), before the leader's walk.
-    if (!this.aggressive || collapseClose(g)) return false;
+    if (!this.aggressive || collapseClose(g) === true) return false;
     const rival = leader(g, me);
     // The leader's lead and purse, then one censure at a time.
     if (rival < 0 || g.prestige[rival]! < g.prestige[me]! + 5 || g.treasury[rival]! < 4) return false;
@@ -719,7 +721,7 @@ export class ParametricPolicy implements Policy {
       }
       const key = 30 - stage;
       if (key < bestKey || (key === bestKey && i > best)) continue;
-      if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
+      if (tableable(g, i) !== true || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
       bestKey = key;
       best = i;
     }
@@ -731,7 +733,7 @@ export class ParametricPolicy implements Policy {
         const m = agenda[i]!;
         if (m.sponsor === me || RANK[m.kind]! !== stage) continue;
         if (most === bestKey && i > best) break; // nothing left of this stage can beat the best
-        if (!tableable(g, i) || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
+        if (tableable(g, i) !== true || this.closesUnopposed(g, me, m, agenda, count, true)) continue;
         // Preference first; among equals the earlier military stage, so no business is cut short by accident.
         const key = (this.agendaVote(g, me, agenda, i, true) + 1) * 10 - stage;
         if (key > bestKey || (key === bestKey && i < best)) {
@@ -804,7 +806,7 @@ export class ParametricPolicy implements Policy {
   private privateVote(g: GameView, me: number, b: number): number {
     if (b === me) return 1;
     if (b < 0) return this.cooperative(g) ? 1 : 0;
-    return standingAtLeast(g, b, me, this.rivalMargin) ? -1 : 1;
+    return standingAtLeast(g, b, me, this.rivalMargin) === true ? -1 : 1;
   }
 
   vote(g: GameView, me: number, m: Motion): number {
@@ -820,12 +822,12 @@ export class ParametricPolicy implements Policy {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        const close = collapseClose(g); // (asked once: cooperative() would ask it again)
+        const close = collapseClose(g) === true; // (asked once: cooperative() would ask it again)
         // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
         const judged = b >= 0 && !close;
         const pv = judged && this.w.guardCommands >= 0.5 ? this.privateVote(g, me, b) : NOT_ASKED;
         if (pv < 0) return -1;
-        if (close || g.ri >= this.cooperateRI) return this.sendingHelps(g, m) ? 1 : -1;
+        if (close || g.ri >= this.cooperateRI) return this.sendingHelps(g, m) === true ? 1 : -1;
         // A neutral's command (privateVote 1 or 0) or none: abstain.
         if (!judged) return 0;
         return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
@@ -895,7 +897,7 @@ export class ParametricPolicy implements Policy {
         // ror-dictator: the Republic's general when we cooperate; otherwise judged as a command for his faction.
         const b = ownerOf(g, m.senator);
         if (b === me) return 1;
-        if (this.w.guardCommands >= 0.5 && b >= 0 && !collapseClose(g) && this.privateVote(g, me, b) < 0) return -1;
+        if (this.w.guardCommands >= 0.5 && b >= 0 && collapseClose(g) !== true && this.privateVote(g, me, b) < 0) return -1;
         return this.cooperative(g) ? 1 : this.privateVote(g, me, b);
       }
       case ELECT_CONSUL_FOR_LIFE:
@@ -1129,7 +1131,7 @@ export class ParametricPolicy implements Policy {
    * likely to be caught as to kill); the target is its present senator of most votes.
    */
   assassinTarget(g: GameView, me: number): number {
-    if (!this.aggressive || collapseClose(g)) return -1;
+    if (!this.aggressive || collapseClose(g) === true) return -1;
     const rival = leader(g, me);
     if (rival < 0 || g.prestige[rival]! - g.prestige[me]! <= g.params.rorAssassinCaughtPrestige) return -1;
     if ((g.params.rorMaxAssassins > 0 && this.assassinsToHire(g, me) < 1) || this.assassinOf(g, me) < 0) return -1;
