@@ -111,19 +111,6 @@ export function newMotion(players: number): Motion {
 
 /** Copies every field of `src` into `dst` (no allocation: the arrays are copied element by element). */
 export function copyMotion(dst: Motion, src: Motion): void {
-  copyMotionTerms(dst, src);
-  for (let f = 0; f < src.stance.length; f++) {
-    dst.stance[f] = src.stance[f]!;
-    dst.power[f] = src.power[f]!;
-    dst.bought[f] = src.bought[f]!;
-  }
-}
-
-/**
- * Copies what a motion says and its tally's totals, not the per-faction tally (stance, power, bought):
- * a motion waiting on the agenda has not been voted, so those stay zero there.
- */
-export function copyMotionTerms(dst: Motion, src: Motion): void {
   dst.kind = src.kind;
   dst.sponsor = src.sponsor;
   dst.coSponsor = src.coSponsor;
@@ -144,6 +131,11 @@ export function copyMotionTerms(dst: Motion, src: Motion): void {
   dst.votesFor = src.votesFor;
   dst.votesAgainst = src.votesAgainst;
   dst.vetoedBy = src.vetoedBy;
+  for (let f = 0; f < src.stance.length; f++) {
+    dst.stance[f] = src.stance[f]!;
+    dst.power[f] = src.power[f]!;
+    dst.bought[f] = src.bought[f]!;
+  }
 }
 
 /** A new motion with the same content (for bills and clones). */
@@ -152,7 +144,8 @@ export function cloneMotion(m: Motion): Motion {
 }
 
 /**
- * A motion a policy is about to draft (askProposal, askNomination): resets what the policy reads and may leave unset (the key's fields, inBill), with kind, sponsor and target given. Not reset:
+ * A motion a policy is about to draft (askProposal, askNomination): resets what the policy reads and
+ * may leave unset (the key's fields, inBill), with kind, sponsor and target given. Not reset:
  * coSponsor, tabledBy, viaTribune and closed, which the engine sets once the policy has answered (no
  * policy reads them in propose), and the tally's totals (votesFor, votesAgainst, objected, penalized,
  * vetoedBy), which putToVote sets when the vote opens and nothing reads before (tests/draft-motion.test.ts).

@@ -44,15 +44,15 @@ function newWars(board: Board, variants: Variants): WarSlots {
     boardWars = { board, variants, wars: makeWars(board, variants) };
   }
   const w = boardWars.wars;
-  const n = w.province.length;
-  const z = (v: number) => filled(n, v);
-  const zd = (v: number) => filled(n * MAX_DET, v);
+  const n = w.province.length; // one entry per war slot
+  const d = n * MAX_DET; // one per detachment of each war
+  // (filled called directly: no closure made per game)
   return {
     province: w.province.slice(), conquers: w.conquers.slice(), revolt: w.revolt.slice(), spoils: w.spoils.slice(),
-    modifier: w.modifier.slice(), turn: w.turn.slice(), status: z(0), armies: z(0), originalArmies: z(0),
-    stateLegions: z(0), commander: z(-1), lossTurn: z(-1), result: z(0), victor: z(-1), foughtMask: z(0),
-    lostMask: z(0), cmdFaction: z(-1),
-    detCommander: zd(-1), detState: zd(0), detLossTurn: zd(-1), foughtBy: zd(-1), ownCmdMask: z(0), dsUsed: z(0),
+    modifier: w.modifier.slice(), turn: w.turn.slice(), status: filled(n, 0), armies: filled(n, 0), originalArmies: filled(n, 0),
+    stateLegions: filled(n, 0), commander: filled(n, -1), lossTurn: filled(n, -1), result: filled(n, 0), victor: filled(n, -1),
+    foughtMask: filled(n, 0), lostMask: filled(n, 0), cmdFaction: filled(n, -1), detCommander: filled(d, -1), detState: filled(d, 0),
+    detLossTurn: filled(d, -1), foughtBy: filled(d, -1), ownCmdMask: filled(n, 0), dsUsed: filled(n, 0),
   };
 }
 

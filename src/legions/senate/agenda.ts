@@ -412,7 +412,8 @@ export function resolve(g: GameState, policies: readonly Policy[], rules: Motion
  * without a vote (Automatic Appointment). Returns the appointed senator or -1 when none is left.
  */
 export function appoint(g: GameState, policies: readonly Policy[], kind: number, target: number, rules: MotionRules): number {
-  const n = g.players; // (g.motion is read afresh: taking a motion from the agenda or adding one makes another object g.motion)
+  // g.motion is read afresh throughout: taking a motion from the agenda or adding one makes another object g.motion.
+  const n = g.players;
   const cands = g.cands; // (listed afresh in place: the same array throughout)
   const plain = plainOffice(kind, rules) === true; // (a boolean from a call not inlined: tested below with one compare, not V8's full truthiness test)
   for (;;) {
