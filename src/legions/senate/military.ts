@@ -83,7 +83,10 @@ function detFields(g: GameState, m: Motion, transfer: boolean): string | null {
 
 const badDet = (d: number, k: number): boolean => !Number.isInteger(d) || d < 0 || d >= k;
 
-const validWar = (g: GameState, w: number): boolean => Number.isInteger(w) && w >= 0 && w < g.wars.status.length && g.wars.status[w] === 1;
+const validWar = (g: GameState, w: number): boolean => {
+  const status = g.wars.status; // (read once: V8 loaded and checked g.wars and its column twice)
+  return Number.isInteger(w) && w >= 0 && w < status.length && status[w] === 1;
+};
 const maskIn = (m: Motion, avail: number): boolean => Number.isInteger(m.mask) && m.mask >= 0 && (m.mask & ~avail) === 0;
 
 /** `count must be 0..${box}`, each text made once: a dispatch tabled after another emptied the box lapses with it (some 15 a game). */

@@ -19,7 +19,7 @@ import * as votingModule from './voting.js';
 const { log, presidingFaction } = commonModule;
 const { CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER } = motionModule;
 const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
-const { factionName } = stateModule;
+const { AT_GOVERNOR, factionName } = stateModule;
 const { addToAgenda, agendaIndex, askProposal, chairChooses, lapse, policyDuplicate, resolve, stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune } = agendaModule;
 const { billsBusiness } = billsModule;
 const { censureRules, concessionRules, developable, developRules } = businessModule;
@@ -204,7 +204,7 @@ const RESOLVED = 2;
 function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
   const listed = ob.listed === kind;
   if (rules.candidates !== undefined) ob.listed = kind;
-  if (!askProposal(g, policies, f, kind, -1, rules, listed)) return NOT_MADE;
+  if (askProposal(g, policies, f, kind, -1, rules, listed) !== true) return NOT_MADE; // (a boolean from a call not inlined: one compare)
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const m = g.motion;
   const key = motionKey(m); // (one key for the search and the agenda)
@@ -240,11 +240,24 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
   return RESOLVED;
 }
 
-/** Bit p set for each province whose development may be requested now (developable). */
-function developableMask(g: GameState): number {
+/**
+ * Bit p set for each province whose development may be requested now: developable's tests, with its
+ * two that are the same for every province (an Unrest turn, the requests made) taken once, and the
+ * state's arrays held (V8 reloaded them through g at every province: some 26 masks a game, ten
+ * provinces each). tests/h18-senate-small-costs.test.ts compares it with developable.
+ */
+export function developableMask(g: GameState): number {
+  if (g.unrestIncomeTurn === g.turn + 1) return 0; // (developable's answer for every province)
+  const governors = g.provGovernor;
+  const where = g.senWhere;
+  const owner = g.senOwner;
+  const developed = g.provDeveloped;
   let mask = 0;
-  for (let p = 0, provinces = g.provGovernor.length; p < provinces; p++) if (developable(g, p)) mask |= 1 << p;
-  return mask;
+  for (let p = 0, provinces = governors.length; p < provinces; p++) {
+    const s = governors[p]!;
+    if (s >= 0 && where[s] === AT_GOVERNOR && owner[s]! >= 0 && !developed[p]) mask |= 1 << p;
+  }
+  return mask & ~g.developRequested;
 }
 
 /**
@@ -276,7 +289,7 @@ function tableAgenda(g: GameState, policies: readonly Policy[], ob: Business): v
     const rules = RULES_BY_KIND[m.kind]!;
     const listed = ob.listed === m.kind;
     if (rules.candidates !== undefined) ob.listed = m.kind;
-    if (!stillInOrder(g, rules, listed)) continue;
+    if (stillInOrder(g, rules, listed) !== true) continue; // (a boolean from a call not inlined: one compare)
     // Tempo: a motion that needs a vote takes time; development without aid does not.
     if (!(m.kind === DEVELOP && m.count === 0) && !takeMotionSlot(g)) {
       tempoOut(g);

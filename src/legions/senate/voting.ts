@@ -140,9 +140,25 @@ export function putToVote(g: GameState, policies: readonly Policy[], m: Motion):
   const power = m.power;
   const stance = m.stance;
   const bought = m.bought;
-  for (let f = 0; f < n; f++) {
-    stance[f] = 0;
-    bought[f] = 0;
+  // No stance and nothing bought yet. For five seats a run of stores: V8 checks each array once for the
+  // run, where a loop checks both again at every faction; written out here, not in a function of its own,
+  // which would take the inlining budget presidingFaction needs.
+  if (n === 5) {
+    stance[0] = 0;
+    stance[1] = 0;
+    stance[2] = 0;
+    stance[3] = 0;
+    stance[4] = 0;
+    bought[0] = 0;
+    bought[1] = 0;
+    bought[2] = 0;
+    bought[3] = 0;
+    bought[4] = 0;
+  } else {
+    for (let f = 0; f < n; f++) {
+      stance[f] = 0;
+      bought[f] = 0;
+    }
   }
   countPower(g, power);
   const st = g.stats;
