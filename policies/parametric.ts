@@ -116,6 +116,13 @@ function cheapestTarget(g: GameView, rome: number): number {
 /** Senator s is a neutral face up in the Forum. */
 const isForumNeutral = (g: GameView, s: number): boolean => s >= 0 && s < 30 && g.senWhere[s] === AT_FORUM;
 
+/** Military Rating of each senator (militaryRatingOf), read from a table: the rule divides and rounds in floating point. */
+const MILITARY_RATING: readonly number[] = Array.from({ length: 30 }, (_, s) => militaryRatingOf(s));
+
+/** commandRating(g, s, w) with the table: only the Dictator (who may add his Master of Horse) or nobody (-1) is asked of the rule. */
+const ratingOf = (g: GameView, s: number, w: number): number =>
+  s >= 0 && s < 30 && s !== g.rorDictator ? MILITARY_RATING[s]! : commandRating(g, s, w);
+
 /** Each kind's military stage (stageOf), read per agenda entry while the chair chooses. */
 const STAGE: readonly number[] = MOTION_NAMES.map((_, kind) => stageOf(kind));
 /** The chair's rank of each kind: its stage, a kind of no stage with the first (Math.max(0, stage) read from a table). */
@@ -286,7 +293,7 @@ export class ParametricPolicy implements Policy {
       case APPOINT_GOVERNOR:
       case ELECT_CONSUL:
       case ELECT_CENSOR: return this.nominate(g, me, m, cands);
-      case DISPATCH: return this.dispatch(g, me, m, cands) || this.secondCommand(g, me, m, cands);
+      case DISPATCH: return this.dispatch(g, me, m, cands) === true || this.secondCommand(g, me, m, cands) === true;
       case RAISE: return pendingLike(g, RAISE, -1) < 0 && this.raise(g, m);
       case CONCESSION: return this.concession(g, me, m);
       case DEVELOP: {
@@ -439,7 +446,7 @@ export class ParametricPolicy implements Policy {
   private spare(g: GameView, w: number): number {
     if (g.wars.armies[w]! <= 0) return 0;
     const c = g.wars.commander[w]!;
-    return legionsWanted(g, w, c >= 0 ? commandRating(g, c, w) : 1, this.w.warMargin);
+    return legionsWanted(g, w, c >= 0 ? ratingOf(g, c, w) : 1, this.w.warMargin);
   }
 
   /** A dispatch helps when the war has fewer legions than it wants, or needs a commander for those it has. */
@@ -447,7 +454,7 @@ export class ParametricPolicy implements Policy {
     const w = m.target;
     const here = legionsAt(g, w);
     if (g.wars.commander[w]! < 0 && here > 0) return true;
-    const mr = m.senator >= 0 ? commandRating(g, m.senator, -1) : commandRating(g, g.wars.commander[w]!, w);
+    const mr = m.senator >= 0 ? ratingOf(g, m.senator, -1) : ratingOf(g, g.wars.commander[w]!, w);
     return here < legionsWanted(g, w, mr, this.w.warMargin) + 1;
   }
 
@@ -480,10 +487,10 @@ export class ParametricPolicy implements Policy {
           if (best < 0 || commandRating(g, d, -1) >= militaryRatingOf(best)) best = d;
           if (ownerOf(g, d) === me && (own < 0 || commandRating(g, d, -1) >= militaryRatingOf(own))) own = d;
         }
-        cmd = own >= 0 && (!this.civic || commandRating(g, own, -1) + this.w.ownGeneralMargin >= commandRating(g, best, -1)) ? own : best;
+        cmd = own >= 0 && (!this.civic || ratingOf(g, own, -1) + this.w.ownGeneralMargin >= ratingOf(g, best, -1)) ? own : best;
         if (cmd < 0) continue;
       }
-      const mr = commandRating(g, cmd, commanded ? w : -1);
+      const mr = ratingOf(g, cmd, commanded ? w : -1);
       const need = legionsWanted(g, w, mr, this.w.warMargin) - here;
       if (need <= 0 && (commanded || here === 0)) continue;
       if (coop < 0) coop = this.cooperative(g) ? 1 : 0;
@@ -499,7 +506,7 @@ export class ParametricPolicy implements Policy {
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
       // ror-dictator: nothing can be sent to the Dictator once he commands, so he waits for a levy on the agenda.
       if (m.senator >= 0 && m.senator === g.rorDictator && m.count + popcount(mask) < need && pendingLike(g, RAISE, -1) >= 0) continue;
-      if (alreadyFailed(g, m) || onAgenda(g, m)) continue;
+      if (alreadyFailed(g, m) === true || onAgenda(g, m) === true) continue;
       return true;
     }
     return false;
@@ -816,11 +823,14 @@ export class ParametricPolicy implements Policy {
     switch (m.kind) {
       case APPOINT_GOVERNOR:
       case CONCESSION:
-      case ELECT_CENSOR:
-        return this.privateVote(g, me, ownerOf(g, m.senator));
+      case ELECT_CENSOR: {
+        const s = m.senator; // (ownerOf written out in the hot cases: V8 left the call out of line in vote)
+        return this.privateVote(g, me, s >= 0 ? g.senOwner[s]! : -1);
+      }
       case DISPATCH: {
         // Legions a war needs, whoever commands; a self-seeker judges the command as a private gain.
-        const b = ownerOf(g, m.senator);
+        const s = m.senator;
+        const b = s >= 0 ? g.senOwner[s]! : -1;
         if (b === me) return 1;
         const close = collapseClose(g) === true; // (asked once: cooperative() would ask it again)
         // A rival's command, collapse not close, is judged as a private gain: privateVote asked once at most.
@@ -833,7 +843,8 @@ export class ParametricPolicy implements Policy {
         return Math.min(0, pv === NOT_ASKED ? this.privateVote(g, me, b) : pv);
       }
       case ELECT_CONSUL: {
-        const b = ownerOf(g, m.senator);
+        const s = m.senator;
+        const b = s >= 0 ? g.senOwner[s]! : -1;
         // With the index high, the Consul's Prestige decides the State of the Republic: a civic player
         // backs a nominee whose faction would add at least as much as its own would.
         if (this.civic && g.ri >= 8 && b >= 0 && consulPrestigeOf(g, b) >= consulPrestigeOf(g, me)) return 1;
