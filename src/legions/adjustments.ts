@@ -8,7 +8,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { addPrestige, changeRI, legalInt, log, loseGame, policyError } = commonModule;
-const { activeWarCount, legionsAt } = incomeModule;
+const { legionsAt } = incomeModule;
 const { compactDetachments, detCommander, detFactionMask, detLegions, detStateLegions, isSplit, ROR_COMMANDERS } = detachmentsModule;
 const { recallLegions, warName } = militaryModule;
 const { MAX_DET, senatorName, statusOf, WARS } = stateModule;
@@ -17,17 +17,21 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   g.step = 'adjustments';
   const p = g.params;
   const w = g.wars;
-  for (let i = 0; i < w.status.length; i++) {
-    if (w.status[i] === 0) continue; // not begun: no legions, no battle, nothing to adjust
+  const status = w.status; // (held: V8 reloads a field read in a loop that calls out)
+  const result = w.result;
+  for (let i = 0; i < status.length; i++) {
+    // Not begun: no legions, no battle, nothing to adjust. Over with no result this turn: its scratch is blank
+    // (combatStep), so no spoils and no faction legions' Prestige either.
+    if (status[i] === 0 || (status[i] === 2 && result[i] === 0)) continue;
     // Legions without a commander (he was killed) are recalled; the war becomes unopposed.
-    if (w.status[i] === 1) commanderlessLegions(g, i);
+    if (status[i] === 1) commanderlessLegions(g, i);
     // Every active war with no Roman legions now is unopposed (+4), once per war per turn (rules-notes 22, 23).
-    if (w.status[i] === 1 && legionsAt(g, i) === 0 && w.result[i] !== 2) {
+    if (status[i] === 1 && legionsAt(g, i) === 0 && result[i] !== 2) {
       changeRI(g, p.unopposedWarRI);
       g.stats.unopposedWarTurns++;
       if (g.trace !== null) log(g, `Unopposed war at ${warName(g, i)}`);
     }
-    if (w.result[i] === 1) spoilsOfWar(g, policies, i);
+    if (result[i] === 1) spoilsOfWar(g, policies, i);
     factionLegionPrestige(g, i);
   }
   checkWarLosses(g);
@@ -111,10 +115,15 @@ function factionLegionPrestige(g: GameState, i: number): void {
 
 /** Loss conditions: too many active wars, or an unopposed war beside another active war. */
 export function checkWarLosses(g: GameState): void {
-  const active = activeWarCount(g);
-  if (active >= g.params.maxActiveWars) loseGame(g, WARS);
-  if (active < 2) return;
-  for (let i = 0; i < g.wars.status.length; i++) {
-    if (g.wars.status[i] === 1 && legionsAt(g, i) === 0) loseGame(g, WARS);
+  // One pass: the active wars and whether one has no Roman legions (loseGame throws: the first loss ends it).
+  const status = g.wars.status;
+  let active = 0;
+  let unopposed = false;
+  for (let i = 0; i < status.length; i++) {
+    if (status[i] !== 1) continue;
+    active++;
+    if (legionsAt(g, i) === 0) unopposed = true;
   }
+  if (active >= g.params.maxActiveWars) loseGame(g, WARS);
+  if (active >= 2 && unopposed) loseGame(g, WARS);
 }

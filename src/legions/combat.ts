@@ -88,9 +88,13 @@ const battle: Battle = { romanAttack: 0, enemyAttack: 0, romanLost: 0, enemyLost
 export function combatStep(g: GameState, policies: readonly Policy[]): void {
   g.step = 'combat';
   const w = g.wars;
-  for (let i = 0; i < w.status.length; i++) {
-    if (w.status[i] === 0) continue; // not begun: never fought, so its scratch below is still blank (no war returns to 0)
-    w.result[i] = 0;
+  const status = w.status; // (held: V8 reloads a field read in a loop that calls out)
+  const result = w.result;
+  for (let i = 0; i < status.length; i++) {
+    // Not begun: never fought, so its scratch below is still blank (no war returns to 0). Over with no result:
+    // blanked at an earlier combat and not fought since (a fight writes its result last, never 0), so still blank.
+    if (status[i] === 0 || (status[i] === 2 && result[i] === 0)) continue;
+    result[i] = 0;
     w.victor[i] = -1;
     w.foughtMask[i] = 0;
     w.lostMask[i] = 0;
@@ -98,7 +102,7 @@ export function combatStep(g: GameState, policies: readonly Policy[]): void {
     w.ownCmdMask[i] = 0;
     w.dsUsed[i] = 0;
     if (g.variants[ROR_COMMANDERS]) for (let d = 0; d < MAX_DET; d++) w.foughtBy[i * MAX_DET + d] = -1;
-    if (w.status[i] !== 1) continue;
+    if (status[i] !== 1) continue;
     // ror-multiple-commanders: a war with several commanders is fought detachment by detachment.
     if (g.variants[ROR_COMMANDERS] && isSplit(g, i)) fightDetachments(g, policies, i);
     else if (w.commander[i]! >= 0 && legionsAt(g, i) > 0) fight(g, policies, i);

@@ -73,10 +73,14 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   const owners = g.senOwner;
   const places = g.senWhere;
   const present = g.senPresent;
-  const whichAttend = 2 * n; // the census's parts, worked out once (not per senator)
-  const inRome = 3 * n;
+  const inRome = 3 * n; // the census's part written in the pass (the others are worked out after it)
+  // Held in locals across the pass, the census written once after it: each faction's senators in Rome and
+  // attending counted five bits a faction (faction f's at bit 5f: 30 cards fit), and who attends (bit s).
+  let romeCounts = 0;
+  let attendCounts = 0;
+  let attending = 0;
   let k = 0;
-  for (let f = 0; f < 4 * n; f++) census[f] = 0;
+  for (let f = inRome; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = owners[s]!;
     const where = places[s];
@@ -85,16 +89,25 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
       if (where === AT_FORUM) forum[k++] = s;
       continue;
     }
-    census[f]++;
+    const one = 1 << (5 * f);
+    romeCounts += one;
     census[inRome + f] |= 1 << s;
     if (askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
       present[s] = 1;
-      census[n + f]++;
-      census[whichAttend + f] |= 1 << s;
+      attendCounts += one;
+      attending |= 1 << s;
     } else present[s] = 0;
   }
-  census[4 * n] = 1;
-  for (let f = 0; f < n; f++) keepQuorum(census, n, f);
+  let flags = 1; // the census stands (bit 0), and bit f + 1 for each faction quorate (keepQuorum)
+  for (let f = 0; f < n; f++) {
+    const rome = (romeCounts >>> (5 * f)) & 31;
+    const attend = (attendCounts >>> (5 * f)) & 31;
+    census[f] = rome;
+    census[n + f] = attend;
+    census[2 * n + f] = census[inRome + f]! & attending;
+    if (2 * attend >= rome) flags |= 2 << f;
+  }
+  census[4 * n] = flags;
   shorten(forum, k); // written over the last Forum's list (emptying it first would free its storage)
 }
 

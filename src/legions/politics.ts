@@ -27,11 +27,14 @@ export function politicsStep(g: GameState): void {
 /** Establish Wars: armies = half random difference (0 counts as 1) + the board's modifier. */
 export function establishWars(g: GameState): void {
   const w = g.wars;
-  for (let i = 0; i < w.turn.length; i++) {
-    if (w.turn[i] !== g.turn || w.status[i] !== 0) continue;
+  const turns = w.turn; // (held, with the turn: V8 reloads a field read in a loop that calls out)
+  const status = w.status;
+  const now = g.turn;
+  for (let i = 0; i < turns.length; i++) {
+    if (turns[i] !== now || status[i] !== 0) continue;
     const hrd = halfRandomDifference(g);
     const armies = (hrd === 0 ? 1 : hrd) + w.modifier[i]!;
-    w.status[i] = 1;
+    status[i] = 1;
     warsChanged(g);
     if (!w.conquers[i] && !w.revolt[i]) g.stats.extraWars++; // the Macedonian wars of the variation
     w.armies[i] = armies;

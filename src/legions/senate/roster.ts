@@ -9,7 +9,7 @@ import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { askBool } = commonModule; // (common imports this module: a function declaration only, initialised before either runs)
-const { AT_FORUM, AT_ROME, candsChanged, influenceOf, influenceOfSet, lowestSenator, SENATORS, shorten } = stateModule;
+const { AT_FORUM, AT_ROME, candsChanged, influenceOf, influenceOfSet, lowestSenator, SENATORS } = stateModule;
 
 /** The game whose meeting is open, or null. */
 let meetingOf: GameState | null = null;
@@ -19,13 +19,16 @@ let forumMask = 0;
  * The votes each faction commands (countPower) and the factions present, taken as the meeting opens and
  * then moved with each senator who moves (knights change only in the Forum, so nothing else during a
  * meeting changes them): a move changes one or two factions' counts, not a pass over the Senate.
+ * The three per-faction arrays are typed arrays of five seats: V8 folds a module's constant typed array's
+ * length and data into the code (an access is a bound check and a load), where it checks a plain array's
+ * map, store and length again at every access in a loop (all values fit 32 bits: masks of 30 senators).
  */
-const powerKept: number[] = [0, 0, 0, 0, 0];
+const powerKept = new Int32Array(5);
 let factionsPresent = 0;
 /** Per faction, the Influence of its senators present (its votes before knights). */
-const influenceKept: number[] = [0, 0, 0, 0, 0];
+const influenceKept = new Int32Array(5);
 /** Per faction, the senators present whose votes it counts (bit s): a moving senator's old faction is read here. */
-const countedMask: number[] = [0, 0, 0, 0, 0];
+const countedMask = new Int32Array(5);
 
 /**
  * Tests (tests/setup.ts turns it on for every test): every read of what the roster keeps is checked
@@ -62,7 +65,6 @@ function scanForum(g: GameState): number {
  */
 export function takeAttendance(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
-  while (countedMask.length < n) countedMask.push(0);
   for (let f = 0; f < n; f++) countedMask[f] = 0;
   const owner = g.senOwner;
   const where = g.senWhere;
@@ -81,8 +83,6 @@ export function takeAttendance(g: GameState, policies: readonly Policy[]): void 
     }
   }
   meetingOf = g;
-  while (powerKept.length < n) powerKept.push(0);
-  shorten(powerKept, n);
   // Each faction's Influence present and its votes: knights vote only with their faction's senators present.
   const knights = g.knights;
   let present = 0;
