@@ -5,8 +5,8 @@ import type { GameState } from '../src/legions/state.js';
 import * as stateModule from '../src/legions/state.js';
 import * as motionModule from '../src/legions/motion.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
-const { garrisonLegions } = policyModule;
-const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, influenceOf, MAX_DET, statusOf } = stateModule;
+const { factionLegionsAt, garrisonLegions, legionsAt, popcount, raiseCost } = policyModule;
+const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FL_BOX, influenceOf, MAX_DET, statusOf } = stateModule;
 const { keyKind, keyTarget } = motionModule;
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
@@ -42,7 +42,8 @@ export function stateReserve(g: GameView): number {
  * The wars' census that policies read before most decisions: active wars (how many, and which as a
  * mask), their commanders, State legions at war, and the turns in which wars not yet established
  * are due. Taken once per state of the wars and kept for the last game read, under its warsVersion:
- * every write to a war's status, turn, commander or State legions takes a new one (state.ts warsChanged).
+ * every write to a war's status, turn, commander, State legions or armies, to a faction legion's place
+ * or to a garrison takes a new one (state.ts warsChanged).
  */
 const census = { of: null as GameView | null, version: -1, active: 0, activeMask: 0, commanders: 0, legions: 0, dueTurns: 0 };
 
@@ -56,6 +57,7 @@ const takenFrom: number[] = [];
 export function setVerifyWarsCensus(on: boolean): void {
   verifyCensus.on = on;
   census.of = null;
+  kept.of = null;
 }
 
 /** Bit t of dueTurns: a war not yet established is due in turn t (turns from 31 on are read from the wars). */
@@ -111,6 +113,50 @@ function sameWars(g: GameView): boolean {
     if (takenFrom[k] !== w.status[i] || takenFrom[k + 1] !== w.turn[i] || takenFrom[k + 2] !== w.commander[i] || takenFrom[k + 3] !== w.stateLegions[i]) return false;
   }
   return true;
+}
+
+/**
+ * Legions to raise, kept for the last state asked: every voter on a levy asks it of the same state (some 32
+ * of 38 asks a game), and its answer depends on the asker's margin only. Besides what warsVersion covers
+ * (the wars, armies included, the faction legions and the garrisons) it reads the box, the Treasury and
+ * the cost of a legion (Manpower Shortage), which key it with the margin.
+ */
+const kept = { of: null as GameView | null, version: -1, box: -1, treasury: -1, cost: -1, margin: -1, count: 0 };
+
+/** State legions the active wars still want beyond those in the box, within the limit and the purse. */
+export function legionsToRaise(g: GameView, margin: number): number {
+  const cost = raiseCost(g);
+  if (g === kept.of && g.warsVersion === kept.version && g.legionsBox === kept.box && g.stateTreasury === kept.treasury && cost === kept.cost && margin === kept.margin) {
+    if (verifyCensus.on && freshLegionsToRaise(g, margin, cost) !== kept.count) {
+      throw new Error(`legionsToRaise kept under version ${kept.version} is stale: armies, faction legions or garrisons were written without warsChanged`);
+    }
+    return kept.count;
+  }
+  const count = freshLegionsToRaise(g, margin, cost);
+  kept.of = g;
+  kept.version = g.warsVersion;
+  kept.box = g.legionsBox;
+  kept.treasury = g.stateTreasury;
+  kept.cost = cost;
+  kept.margin = margin;
+  kept.count = count;
+  return count;
+}
+
+function freshLegionsToRaise(g: GameView, margin: number, cost: number): number {
+  const want = warsWant(g, margin) - g.legionsBox - popcount(factionLegionsAt(g, FL_BOX));
+  const room = g.params.maxStateLegions - stateLegions(g);
+  const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (cost + g.params.legionUpkeep));
+  return Math.max(0, Math.min(want, room, afford));
+}
+
+/** Legions the active wars want beyond those they have (each reaching armies + margin with a rating of 2). */
+export function warsWant(g: GameView, margin: number): number {
+  let want = 0;
+  for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) {
+    want += Math.max(0, legionsWanted(g, w, 2, margin) - legionsAt(g, w));
+  }
+  return want;
 }
 
 /** A war not yet established is due next turn (the board's schedule). */

@@ -21,9 +21,9 @@ const {
 const { lowestSenator } = stateModule;
 const {
   activeWars, AT_FORUM, AT_ROME, bestOwn, boxLegionsSent, collapseClose, consulPrestigeOf, detCommander, detFactionMask, detStateLegions,
-  failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsWanted,
+  failedOn, FL_BOX, factionLegionsAt, freeDetachment, highestStatus, influenceOf, leader, legionsAt, legionsToRaise, legionsWanted,
   maxDetachments, militaryRatingOf, nextActiveWar, ownerOf, pendingLike, popcount, raiseCost, reinforceable, stateLegions, standing,
-  standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn,
+  standingAtLeast, stateReserve, statusOf, votePower, warDueNextTurn, warsWant,
 } = libModule;
 
 /**
@@ -420,26 +420,8 @@ export class ParametricPolicy implements Policy {
 
   private raise(g: GameView, m: Motion): boolean {
     if (g.noRaiseTurn === g.turn || !this.cooperative(g)) return false; // (the field first: cooperative() reads the wars)
-    m.count = this.legionsToRaise(g);
+    m.count = legionsToRaise(g, this.w.warMargin);
     return m.count > 0;
-  }
-
-  /** State legions the active wars still want beyond those in the box, within the limit and the purse. */
-  private legionsToRaise(g: GameView): number {
-    const want = this.warsWant(g) - g.legionsBox - popcount(factionLegionsAt(g, FL_BOX));
-    const room = g.params.maxStateLegions - stateLegions(g);
-    const afford = Math.floor((g.stateTreasury - stateReserve(g) + g.params.warCost) / (raiseCost(g) + g.params.legionUpkeep));
-    return Math.max(0, Math.min(want, room, afford));
-  }
-
-  /** Legions the active wars want beyond those they have (each reaching armies + warMargin with a rating of 2). */
-  private warsWant(g: GameView): number {
-    let want = 0;
-    const margin = this.w.warMargin; // (held: reloaded through this.w after each call)
-    for (let w = nextActiveWar(g, 0); w >= 0; w = nextActiveWar(g, w + 1)) {
-      want += Math.max(0, legionsWanted(g, w, 2, margin) - legionsAt(g, w));
-    }
-    return want;
   }
 
   /** Legions a war must keep: enough for armies + warMargin with its commander (none once won). */
@@ -854,7 +836,7 @@ export class ParametricPolicy implements Policy {
       }
       case RAISE:
         // Legions the wars need and the State can carry; a larger levy is opposed.
-        return !this.cooperative(g) ? 0 : m.count <= this.legionsToRaise(g) + 1 ? 1 : -1;
+        return !this.cooperative(g) ? 0 : m.count <= legionsToRaise(g, this.w.warMargin) + 1 ? 1 : -1;
       case DEVELOP:
         return !this.cooperative(g) ? 0 : g.stateTreasury - m.count >= stateReserve(g) ? 1 : -1;
       case CENSURE:
@@ -1051,7 +1033,7 @@ export class ParametricPolicy implements Policy {
 
   /** State legions in the box beyond what the active wars want (the wants of legionsToRaise). */
   private spareBoxLegions(g: GameView): number {
-    return g.legionsBox - this.warsWant(g);
+    return g.legionsBox - warsWant(g, this.w.warMargin);
   }
 
   /** The State can pay the upkeep of `n` more garrison legions for a few turns beyond its needs. */

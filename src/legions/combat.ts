@@ -137,6 +137,7 @@ function fight(g: GameState, policies: readonly Policy[], i: number): void {
   w.cmdFaction[i] = cf;
   w.foughtMask[i] = factionLegionsAt(g, i);
   w.armies[i] -= b.enemyLost;
+  warsChanged(g);
   const lost = b.romanLost;
   if (g.trace !== null) log(g, `Battle at ${warName(g, i)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);
   if (lost > 0) {

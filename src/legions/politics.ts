@@ -132,6 +132,7 @@ export function applyBanner(g: GameState, c: number): void {
         for (let w = 0; w < g.wars.status.length; w++) {
           if (g.wars.status[w] === 1 && g.wars.province[w] === prov) {
             g.wars.armies[w]++;
+            warsChanged(g);
             hit = true;
             if (g.trace !== null) log(g, `Invasion reinforces the war in ${g.board.provinces[prov]!.name}: ${g.wars.armies[w]} armies`);
           }

@@ -503,9 +503,10 @@ export interface GameState {
 
   wars: WarSlots;
   /**
-   * Changes with every write to a war's status, turn, commander or State legions (warsChanged): what
-   * policies read of the wars is kept under it (policies/lib.ts, the wars' census). Code that writes
-   * those arrays must call warsChanged before any policy is asked anything.
+   * Changes with every write to a war's status, turn, commander, State legions or armies, to a faction
+   * legion's place or to a garrison (warsChanged): what policies read of them is kept under it
+   * (policies/lib.ts, the wars' census and legionsToRaise). Code that writes those arrays must call
+   * warsChanged before any policy is asked anything.
    */
   warsVersion: number;
 
@@ -664,7 +665,7 @@ export function candsChanged(g: GameState): void {
   g.candsListing = ++lastCandsListing;
 }
 
-/** A war's status, turn, commander or State legions in g were written: the policies' census of them is taken afresh. */
+/** A war's status, turn, commander, State legions or armies, a faction legion's place or a garrison in g were written: what the policies keep of them is read afresh. */
 export function warsChanged(g: GameState): void {
   g.warsVersion = ++lastWarsVersion;
 }

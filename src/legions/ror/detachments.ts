@@ -149,6 +149,7 @@ export function releaseEmptyDet(g: GameState, w: number, d: number): void {
 /** A faction legion leaves its war (to the box, or destroyed): its detachment index is reset. */
 export function factionLegionLeaves(g: GameState, f: number, where: number): void {
   g.factionLegion[f] = where;
+  warsChanged(g);
   g.factionLegionDet[f] = 0;
 }
 

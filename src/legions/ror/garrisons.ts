@@ -57,6 +57,7 @@ export const garrisonRules: MotionRules = motionRules({
     const p = m.target;
     g.legionsBox -= m.count;
     g.provGarrison[p] += m.count;
+    warsChanged(g);
     if (g.provGarrisonTurn[p] !== g.turn) g.provGarrisonFresh[p] = 0;
     g.provGarrisonTurn[p] = g.turn;
     g.provGarrisonFresh[p] += m.count;
@@ -83,6 +84,7 @@ export const recallGarrisonRules: MotionRules = motionRules({
   execute(g, _p, m, passed) {
     if (!passed) return;
     g.provGarrison[m.target] -= m.count;
+    warsChanged(g);
     g.legionsBox += m.count;
     g.stats.rorGarrisonRecalled += m.count;
     if (g.trace !== null) log(g, `${m.count} legions recalled from the garrison of ${g.board.provinces[m.target]!.name}`);
@@ -124,11 +126,13 @@ export function garrisonFightsOutbreak(g: GameState, w: number, p: number): void
   const b = resolveBattle(legions, militaryRatingOf(gov), wars.armies[w]!, rh, eh, pr.additionalLossesRatio === 1, battle);
   g.stats.rorGarrisonBattles++;
   wars.armies[w] -= b.enemyLost;
+  warsChanged(g);
   const lost = b.romanLost;
   const name = g.board.provinces[p]!.name;
   if (g.trace !== null) log(g, `The garrison of ${name} fights the revolt: Roman ${b.romanAttack} (${legions} legions, governor ${senatorName(gov)}, +${rh}) vs rebels ${b.enemyAttack} (+${eh}): Rome loses ${lost}, the rebels ${b.enemyLost}, ${wars.armies[w]} armies left`);
   if (lost > 0) {
     g.provGarrison[p] -= lost;
+    warsChanged(g);
     if (g.provGarrisonTurn[p] === g.turn) g.provGarrisonFresh[p] = Math.min(g.provGarrisonFresh[p]!, g.provGarrison[p]!);
     g.stats.legionsLost += lost;
     changeRI(g, 2 * lost >= legions ? pr.heavyLossRI : pr.legionsLostRI);

@@ -62,6 +62,7 @@ export function fightDetachments(g: GameState, policies: readonly Policy[], i: n
     g.stats.battles++;
     if (order.length > 1) g.stats.rorSplitBattles++;
     w.armies[i] -= b.enemyLost;
+    warsChanged(g);
     const lost = b.romanLost;
     if (b.romanAttack !== b.enemyAttack || lost > 0) stalemates = false;
     if (g.trace !== null) log(g, `Battle at ${warName(g, i)}, detachment of ${senatorName(c)}: Roman ${b.romanAttack} (${legions} legions, MR ${mr}, +${rh}) vs enemy ${b.enemyAttack} (+${eh}): Rome loses ${lost}, enemy loses ${b.enemyLost}, ${w.armies[i]} armies left`);

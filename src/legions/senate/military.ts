@@ -108,6 +108,7 @@ const disbandRules: MotionRules = motionRules({
     if (!passed) return;
     g.legionsBox -= m.count;
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
+    stateModule.warsChanged(g);
     if (g.trace !== null) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
   },
 });
@@ -214,6 +215,7 @@ const dispatchRules: MotionRules = motionRules({
     for (let f = 0; f < g.players; f++) {
       if (m.mask & (1 << f)) {
         g.factionLegion[f] = w;
+        stateModule.warsChanged(g);
         g.factionLegionDet[f] = d;
       }
     }
@@ -257,6 +259,7 @@ const transferRules: MotionRules = motionRules({
     for (let f = 0; f < g.players; f++) {
       if (m.mask & (1 << f)) {
         g.factionLegion[f] = m.target2;
+        stateModule.warsChanged(g);
         g.factionLegionDet[f] = m.det2;
       }
     }
@@ -342,12 +345,14 @@ export function ownLegions(g: GameState, policies: readonly Policy[], raise: boo
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, true), 'ownLegion')) continue;
       treasury[f] -= cost;
       legion[f] = FL_BOX;
+      stateModule.warsChanged(g);
       g.stats.legionsRaised++;
       if (g.trace !== null) log(g, `${factionName(f)} raises its own legion`);
     } else {
       if (legion[f] !== FL_BOX) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
       legion[f] = FL_NONE;
+      stateModule.warsChanged(g);
       if (g.trace !== null) log(g, `${factionName(f)} disbands its own legion`);
     }
   }
