@@ -227,7 +227,7 @@ const CENSUS_OWNERS = 7;
  * the lowest card), and from the list otherwise. Five factions ask about the same list in turn, so it
  * is read once per listing, not once per faction: kept under the listing's number (g.candsListing),
  * which every listing and every move of a senator renews (state.ts candsChanged). The masks are a typed
- * array: V8 checks less per store into one than into an array of numbers.
+ * array: V8 checks less per store into one than into an array of numbers (the pass below stores per candidate).
  */
 const candsCensus = { of: null as GameView | null, listing: -1, masks: new Int32Array(CENSUS_OWNERS), all: 0, ascending: true };
 
@@ -246,42 +246,20 @@ function takeCandsCensus(g: GameView): void {
 
 /** takeCandsCensus's pass over the list, its own function so the test of the listing inlines into every read. */
 function retakeCandsCensus(g: GameView): void {
+  const masks = candsCensus.masks;
+  // Every place cleared, a fixed count (places past the players' are never read): g.players is not reread per store.
+  for (let i = 0; i < CENSUS_OWNERS; i++) masks[i] = 0;
   const c = g.cands;
   const owner = g.senOwner;
   let all = 0;
   let ascending = true;
-  // Each owner's set in a local (nobody's, neutrals', five factions' at most), stored once after the loop: a store
-  // into the masks per candidate cost V8 a reload of the typed array's length and data pointer and a bounds check.
-  let nobody = 0;
-  let neutral = 0;
-  let f0 = 0;
-  let f1 = 0;
-  let f2 = 0;
-  let f3 = 0;
-  let f4 = 0;
   for (let k = 0, n = c.length; k < n; k++) {
     const s = c[k]!;
     const bit = 1 << s;
     if (bit <= all) ascending = false; // (a card not above every card listed before it: out of card order)
     all |= bit;
-    switch (owner[s]) {
-      case 0: f0 |= bit; break;
-      case 1: f1 |= bit; break;
-      case 2: f2 |= bit; break;
-      case 3: f3 |= bit; break;
-      case 4: f4 |= bit; break;
-      case -1: neutral |= bit; break;
-      default: nobody |= bit;
-    }
+    masks[owner[s]! + 2] |= bit;
   }
-  const masks = candsCensus.masks;
-  masks[0] = nobody;
-  masks[1] = neutral;
-  masks[2] = f0;
-  masks[3] = f1;
-  masks[4] = f2;
-  masks[5] = f3;
-  masks[6] = f4;
   candsCensus.all = all;
   candsCensus.ascending = ascending;
   candsCensus.of = g;
