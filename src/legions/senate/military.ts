@@ -19,7 +19,7 @@ const { DISPATCH, motionRules, REPLACE_COMMANDER } = motionModule;
 const { commandRating, dictatorCommands, dictatorTakesCommand } = dictatorModule;
 const { addDetStateLegions, compactDetachments, detCommander, detFactionMask, detLegions, detLossTurn, detStateLegions, factionLegionLeaves, freeDetachment, maxDetachments, newDetachment, releaseEmptyDet, ROR_COMMANDERS, setDetLossTurn, takeDetCommand } = detachmentsModule;
 const { commanderAllowsRecall, markFresh, newCommandAfterLevy, reinforcementOrder, ROR_REINFORCEMENTS } = reinforcementsModule;
-const { AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, MAX_DET, senatorName } = stateModule;
+const { AT_COMMANDER, AT_ROME, factionName, FL_BOX, FL_NONE, MAX_DET, senatorName, warsChanged } = stateModule;
 const { freeSenators, inCands, listMask, rejectCandidate, rejectedMask } = agendaModule;
 const { senatorMoved } = rosterModule;
 
@@ -108,7 +108,7 @@ const disbandRules: MotionRules = motionRules({
     if (!passed) return;
     g.legionsBox -= m.count;
     for (let f = 0; f < g.players; f++) if (m.mask & (1 << f)) g.factionLegion[f] = FL_NONE;
-    stateModule.warsChanged(g);
+    warsChanged(g);
     if (g.trace !== null) log(g, `Disbanded ${m.count} State legions${m.mask ? ' and faction legions ' + m.mask.toString(2) : ''}`);
   },
 });
@@ -215,7 +215,7 @@ const dispatchRules: MotionRules = motionRules({
     for (let f = 0; f < g.players; f++) {
       if (m.mask & (1 << f)) {
         g.factionLegion[f] = w;
-        stateModule.warsChanged(g);
+        warsChanged(g);
         g.factionLegionDet[f] = d;
       }
     }
@@ -259,7 +259,7 @@ const transferRules: MotionRules = motionRules({
     for (let f = 0; f < g.players; f++) {
       if (m.mask & (1 << f)) {
         g.factionLegion[f] = m.target2;
-        stateModule.warsChanged(g);
+        warsChanged(g);
         g.factionLegionDet[f] = m.det2;
       }
     }
@@ -345,14 +345,14 @@ export function ownLegions(g: GameState, policies: readonly Policy[], raise: boo
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, true), 'ownLegion')) continue;
       treasury[f] -= cost;
       legion[f] = FL_BOX;
-      stateModule.warsChanged(g);
+      warsChanged(g);
       g.stats.legionsRaised++;
       if (g.trace !== null) log(g, `${factionName(f)} raises its own legion`);
     } else {
       if (legion[f] !== FL_BOX) continue;
       if (!askBool(g, f, policies[f]!.ownLegion(g, f, false), 'ownLegion')) continue;
       legion[f] = FL_NONE;
-      stateModule.warsChanged(g);
+      warsChanged(g);
       if (g.trace !== null) log(g, `${factionName(f)} disbands its own legion`);
     }
   }
