@@ -9,7 +9,11 @@
 // is the instructions of a warm game, the start and most of the compiling cancelled.
 // Each ROOT is a checkout with its dist/ built. Under valgrind a game runs some 50 times slower: the
 // defaults take about a minute and a half per build (the two builds are counted side by side).
-// Usage: node scripts/ab-instructions.mjs A_ROOT B_ROOT [WARM=1000] [MEASURE=2000] [POLICY=competent]
+// With --branches (first), valgrind also simulates a branch predictor and the mispredicted branches a game are
+// printed: a step can remove instructions and still cost time in branches the processor cannot predict (a
+// switch on each candidate's owner did, in the eighteenth round). The simulated predictor is simpler than a
+// real one: read the count as a warning to confirm with scripts/ab-builds.mjs, not as time.
+// Usage: node scripts/ab-instructions.mjs [--branches] A_ROOT B_ROOT [WARM=1000] [MEASURE=2000] [POLICY=competent]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -35,9 +39,10 @@ if (process.argv[2] === '--play') {
   process.exit(0);
 }
 
-const args = process.argv.slice(2);
+const branches = process.argv[2] === '--branches';
+const args = process.argv.slice(branches ? 3 : 2);
 const [aRoot, bRoot, warmArg = '1000', measureArg = '2000', policy = 'competent'] = args;
-if (!aRoot || !bRoot || args.length > 5) fail('usage: node scripts/ab-instructions.mjs A_ROOT B_ROOT [WARM=1000] [MEASURE=2000] [POLICY=competent]');
+if (!aRoot || !bRoot || args.length > 5) fail('usage: node scripts/ab-instructions.mjs [--branches] A_ROOT B_ROOT [WARM=1000] [MEASURE=2000] [POLICY=competent]');
 const warm = Number(warmArg);
 const measure = Number(measureArg);
 if (!Number.isInteger(warm) || warm < 1 || !Number.isInteger(measure) || measure < 1) {
@@ -55,29 +60,35 @@ try {
 }
 if (spawnSync('valgrind', ['--version'], { encoding: 'utf8' }).status !== 0) fail('valgrind is not installed (apt-get install valgrind)');
 
-/** Instructions (valgrind's "I refs") of one child playing `games` games with the build under `root`. */
+/** Instructions (valgrind's "I refs") of one child playing `games` games with the build under `root`, and with --branches its mispredicted branches. */
 function count(root, games) {
   return new Promise((done) => {
     const child = spawn('valgrind', [
-      '--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null',
+      '--tool=cachegrind', '--cache-sim=no', `--branch-sim=${branches ? 'yes' : 'no'}`, '--cachegrind-out-file=/dev/null',
       process.execPath, '--single-threaded', '--hash-seed=1', '--predictable-gc-schedule', me, '--play', root, String(games), policy,
     ], { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d) => { err += d; });
     child.on('close', (code) => {
       const m = /I\s+refs:\s+([\d,]+)/.exec(err);
-      if (code !== 0 || !m) fail(`the count of ${games} games with ${root} failed (exit ${code}): ${err.trim().split('\n').pop()}`);
-      done(Number(m[1].replaceAll(',', '')));
+      const mis = /Mispredicts:\s+([\d,]+)/.exec(err);
+      if (code !== 0 || !m || (branches && !mis)) fail(`the count of ${games} games with ${root} failed (exit ${code}): ${err.trim().split('\n').pop()}`);
+      done({ instructions: Number(m[1].replaceAll(',', '')), mispredicts: mis ? Number(mis[1].replaceAll(',', '')) : 0 });
     });
   });
 }
 
-/** Instructions of a warm game with the build under `root`. */
+/** Instructions (and mispredicted branches) of a warm game with the build under `root`. */
 async function perGame(root) {
   const short = await count(root, warm);
   const long = await count(root, warm + measure);
-  return (long - short) / measure;
+  return { instructions: (long.instructions - short.instructions) / measure, mispredicts: (long.mispredicts - short.mispredicts) / measure };
 }
 
 const [a, b] = await Promise.all([perGame(aRoot), perGame(bRoot)]);
-process.stdout.write(`instructions a game (${measure} games after ${warm}, ${policy}): A ${Math.round(a)}, B ${Math.round(b)}; A/B ${(a / b).toFixed(4)}\n`);
+const i = (x) => Math.round(x.instructions);
+process.stdout.write(`instructions a game (${measure} games after ${warm}, ${policy}): A ${i(a)}, B ${i(b)}; A/B ${(a.instructions / b.instructions).toFixed(4)}\n`);
+if (branches) {
+  const mp = (x) => Math.round(x.mispredicts);
+  process.stdout.write(`mispredicted branches a game (simulated): A ${mp(a)}, B ${mp(b)}; A/B ${(a.mispredicts / b.mispredicts).toFixed(4)}\n`);
+}

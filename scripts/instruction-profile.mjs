@@ -5,7 +5,10 @@
 // Prints each function's instructions a game (self: what its own compiled code executes, including
 // whatever V8 inlined into it) and its share. Unlike a CPU profile it does not move with the host's load.
 // Slow: some two to four minutes on two cores. ROOT is a checkout with its dist/ built.
-// Usage: node scripts/instruction-profile.mjs [ROOT=.] [TOP=40] [WARM=1000] [MEASURE=2000] [POLICY=competent]
+// With --mispredicts (first), callgrind also simulates a branch predictor and the profile counts mispredicted
+// branches (conditional and indirect) instead of instructions: where a game pays for branches the processor
+// cannot predict, which an instruction count does not show (the simulated predictor is simpler than a real one).
+// Usage: node scripts/instruction-profile.mjs [--mispredicts] [ROOT=.] [TOP=40] [WARM=1000] [MEASURE=2000] [POLICY=competent]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,8 +19,10 @@ const fail = (why) => {
   process.stderr.write(`instruction-profile: ${why}\n`);
   process.exit(2);
 };
-const args = process.argv.slice(2);
-if (args.length > 5) fail('usage: node scripts/instruction-profile.mjs [ROOT=.] [TOP=40] [WARM=1000] [MEASURE=2000] [POLICY=competent]');
+const mispredicts = process.argv[2] === '--mispredicts';
+const args = process.argv.slice(mispredicts ? 3 : 2);
+const what = mispredicts ? 'mispredicted branches' : 'instructions';
+if (args.length > 5) fail('usage: node scripts/instruction-profile.mjs [--mispredicts] [ROOT=.] [TOP=40] [WARM=1000] [MEASURE=2000] [POLICY=competent]');
 const [rootArg = '.', topArg = '40', warmArg = '1000', measureArg = '2000', policy = 'competent'] = args;
 const root = resolve(rootArg);
 const [top, warm, measure] = [topArg, warmArg, measureArg].map(Number);
@@ -41,7 +46,7 @@ function record(games) {
   const out = join(dir, `cg.${games}`);
   return new Promise((done) => {
     const child = spawn('valgrind', [
-      '--tool=callgrind', '--dump-instr=yes', `--callgrind-out-file=${out}`,
+      '--tool=callgrind', '--dump-instr=yes', `--branch-sim=${mispredicts ? 'yes' : 'no'}`, `--callgrind-out-file=${out}`,
       process.execPath, '--single-threaded', '--hash-seed=1', '--predictable-gc-schedule', '--perf-basic-prof',
       player, '--play', root, String(games), policy,
     ], { stdio: ['ignore', 'ignore', 'pipe'], cwd: dir }); // (V8's isolate-*.log lands in the temporary folder, not the caller's)
@@ -65,6 +70,7 @@ function costsByAddress(file) {
   let fn = '';
   let callLine = false;
   let width = 1; // positions per cost line (instr, or instr line)
+  let counted = [0]; // the events summed, as columns after the positions (Ir; or Bcm and Bim with --mispredicts)
   const sub = (p) => {
     if (p === '*') return pos;
     const sign = p[0] === '+' ? 1 : p[0] === '-' ? -1 : 0;
@@ -74,6 +80,11 @@ function costsByAddress(file) {
   };
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     if (line.startsWith('positions:')) width = line.slice(10).trim().split(/\s+/).length;
+    else if (line.startsWith('events:')) {
+      const events = line.slice(7).trim().split(/\s+/);
+      counted = mispredicts ? [events.indexOf('Bcm'), events.indexOf('Bim')] : [events.indexOf('Ir')];
+      if (counted.some((k) => k < 0)) fail(`callgrind's events lack what is counted: ${line}`);
+    }
     else if (line.startsWith('calls=')) callLine = true;
     else if (line.startsWith('fn=') || line.startsWith('cfn=')) {
       const m = /^c?fn=\((\d+)\)(?: (.*))?$/.exec(line);
@@ -88,7 +99,8 @@ function costsByAddress(file) {
         callLine = false;
         continue;
       }
-      const ir = Number(parts[width] ?? 0);
+      let ir = 0; // (a cost line leaves out its trailing zero events)
+      for (const k of counted) ir += Number(parts[width + k] ?? 0);
       cost.set(pos, (cost.get(pos) ?? 0) + ir);
       fnOf.set(pos, fn);
     }
@@ -137,5 +149,5 @@ const rows = [];
 for (const name of new Set([...a.keys(), ...b.keys()])) rows.push([name, ((b.get(name) ?? 0) - (a.get(name) ?? 0)) / measure]);
 const total = rows.reduce((s, r) => s + r[1], 0);
 rows.sort((x, y) => y[1] - x[1]);
-process.stdout.write(`instructions a warm game: ${Math.round(total)} (${measure} games after ${warm}, ${policy})\n`);
+process.stdout.write(`${what} a warm game: ${Math.round(total)} (${measure} games after ${warm}, ${policy})\n`);
 for (const [name, n] of rows.slice(0, top)) process.stdout.write(`${String(Math.round(n)).padStart(9)} ${(100 * n / total).toFixed(2).padStart(6)} %  ${name}\n`);
