@@ -60,7 +60,11 @@ describe('measuring scripts', () => {
     expect(badPolicy.stderr).toMatch(/^ab-instructions: .*no-such-policy/);
     const usage = run('ab-instructions.mjs', root);
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/^ab-instructions: usage: node scripts\/ab-instructions\.mjs A_ROOT B_ROOT/);
+    expect(usage.stderr).toMatch(/^ab-instructions: usage: node scripts\/ab-instructions\.mjs \[--branches\] A_ROOT B_ROOT/);
+    // --branches is a flag before the roots: the arguments after it are checked the same way.
+    const branchesBadWarm = run('ab-instructions.mjs', '--branches', root, root, 'ten', '5');
+    expect(branchesBadWarm.status).toBe(2);
+    expect(branchesBadWarm.stderr.trim()).toBe('ab-instructions: WARM and MEASURE must be positive whole numbers (got ten, 5)');
   });
 
   it('instruction-profile refuses a bad TOP, a root without a build and too many arguments, each in one line', () => {
@@ -73,6 +77,9 @@ describe('measuring scripts', () => {
     expect(noBuild.stderr).toContain('has no build');
     const extra = run('instruction-profile.mjs', root, '1', '1', '1', 'competent', 'more');
     expect(extra.status).toBe(2);
-    expect(extra.stderr).toMatch(/^instruction-profile: usage: /);
+    expect(extra.stderr).toMatch(/^instruction-profile: usage: .*\[--mispredicts\]/);
+    const mispredictsBadTop = run('instruction-profile.mjs', '--mispredicts', root, 'all');
+    expect(mispredictsBadTop.status).toBe(2);
+    expect(mispredictsBadTop.stderr.trim()).toBe('instruction-profile: TOP, WARM and MEASURE must be positive whole numbers (got all, 1000, 2000)');
   });
 });

@@ -244,7 +244,7 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
  * Bit p set for each province whose development may be requested now: developable's tests, with its
  * two that are the same for every province (an Unrest turn, the requests made) taken once, and the
  * state's arrays held (V8 reloaded them through g at every province: some 26 masks a game, ten
- * provinces each). tests/h18-senate-small-costs.test.ts compares it with developable.
+ * provinces each). tests/senate-masks-listings.test.ts compares it with developable.
  */
 export function developableMask(g: GameState): number {
   if (g.unrestIncomeTurn === g.turn + 1) return 0; // (developable's answer for every province)
