@@ -1,4 +1,6 @@
 // Shared helpers for the LEGIONS tests: configurations, forced card draws, stub policies, invariants.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Stream } from '../src/core/rng.js';
 import { defaultBoard } from '../src/legions/board.js';
 import type { GameConfig } from '../src/legions/game.js';
@@ -339,4 +341,22 @@ export function activeWar(g: GameState, w: number, armies: number, legions = 0, 
     g.senPresent[commander] = 0;
   }
   warsChanged(g); // the players' census of the wars is taken afresh
+}
+
+/**
+ * Every line of src/ (not a comment) that `write` matches, with the lines around it (`before` above, `after`
+ * below, the line included) as one text: source scans check that such writes sit next to the call that
+ * tells the policies' kept answers the state changed.
+ */
+export function srcWrites(write: RegExp, before: number, after: number): { at: string; around: string }[] {
+  const found: { at: string; around: string }[] = [];
+  const files = readdirSync(join(__dirname, '../src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+  for (const f of files) {
+    const lines = readFileSync(join(__dirname, '../src', f), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (!write.test(line) || line.trim().startsWith('//') || line.trim().startsWith('*')) return;
+      found.push({ at: `${f}:${i + 1}`, around: lines.slice(Math.max(0, i - before), i + after).join('\n') });
+    });
+  }
+  return found;
 }

@@ -2,8 +2,6 @@
 // legions and garrisons included: state.ts warsChanged) and the box, Treasury, cost of a legion and margin.
 // With checking on (tests/setup.ts), every kept answer is compared with a fresh one: none may be stale
 // over whole games of the base game and every variation, mixed margins and rollout players copying states.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 import { playGame } from '../src/legions/game.js';
@@ -12,7 +10,7 @@ import { warsChanged } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { legionsToRaise, setVerifyWarsCensus, warsWant } from '../policies/lib.js';
 import { parsePolicies } from '../policies/index.js';
-import { BASE_AND_EVERY_VARIATION, makeConfig } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, makeConfig, srcWrites } from './helpers.js';
 
 afterEach(() => setVerifyWarsCensus(true)); // (on for every test: tests/setup.ts)
 
@@ -55,16 +53,8 @@ describe('legionsToRaise kept for the last state asked', () => {
 
   it('every write in src/ to the armies, a faction legion or a garrison is next to warsChanged (or a State legions move, which calls it)', () => {
     const write = /(\.armies|\.factionLegion|\.provGarrison|\blegion)\[[^\]]+\]!?\s*(=(?!=)|\+=|-=|\+\+|--)|(armies|factionLegion|provGarrison)\.fill\(/;
-    const files = readdirSync(join(__dirname, '../src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    let writes = 0;
-    for (const f of files) {
-      const lines = readFileSync(join(__dirname, '../src', f), 'utf8').split('\n');
-      lines.forEach((line, i) => {
-        if (!write.test(line) || line.trim().startsWith('//') || line.trim().startsWith('*')) return;
-        writes++;
-        expect(lines.slice(Math.max(0, i - 3), i + 3).join('\n'), `${f}:${i + 1}`).toMatch(/warsChanged\(|addDetStateLegions\(/);
-      });
-    }
-    expect(writes).toBeGreaterThanOrEqual(14);
+    const writes = srcWrites(write, 3, 3);
+    for (const w of writes) expect(w.around, w.at).toMatch(/warsChanged\(|addDetStateLegions\(/);
+    expect(writes.length).toBeGreaterThanOrEqual(14);
   });
 });

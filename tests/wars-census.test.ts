@@ -1,8 +1,6 @@
 // The wars' census the policies keep (policies/lib.ts) is taken afresh only when the wars change
 // version (state.ts warsChanged). With checking on, every kept census is compared with a fresh one:
 // over every field and variation set, and rollout players copying states, none may be stale.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_FIELDS, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 import { playGame } from '../src/legions/game.js';
@@ -11,7 +9,7 @@ import { type GameState, warsChanged } from '../src/legions/state.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { collapseClose, nextActiveWar, setVerifyWarsCensus, stateReserve, warDueNextTurn } from '../policies/lib.js';
 import { parsePolicies } from '../policies/index.js';
-import { makeConfig } from './helpers.js';
+import { makeConfig, srcWrites } from './helpers.js';
 
 afterEach(() => setVerifyWarsCensus(true)); // (on for every test: tests/setup.ts)
 
@@ -32,18 +30,10 @@ describe("the wars' census kept by the policies", () => {
   it("every write in src/ to what the census reads (a war's status, turn, commander, State legions) is followed by warsChanged within five lines", () => {
     // An assignment (=, +=, -=, ++, --) to one of those arrays, or a fill of one.
     const write = /(\.status|\.turn|\.commander|\.stateLegions)\[[^\]]+\]!?\s*(=(?!=)|\+=|-=|\+\+|--)|(status|turn|commander|stateLegions)\.fill\(/;
-    const files = readdirSync(join(__dirname, '../src'), { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
-    let writes = 0;
-    for (const f of files) {
-      const lines = readFileSync(join(__dirname, '../src', f), 'utf8').split('\n');
-      lines.forEach((line, i) => {
-        if (!write.test(line) || line.trim().startsWith('//') || line.trim().startsWith('*')) return;
-        if (/odds\.ts$|outcome\.ts$/.test(f)) return; // their own arrays named status, not the wars'
-        writes++;
-        expect(lines.slice(i, i + 6).join('\n'), `${f}:${i + 1}`).toMatch(/warsChanged\(/);
-      });
-    }
-    expect(writes).toBeGreaterThanOrEqual(12);
+    // Two modules have arrays of their own named status, not the wars'.
+    const writes = srcWrites(write, 0, 6).filter((w) => !/odds\.ts:|outcome\.ts:/.test(w.at));
+    for (const w of writes) expect(w.around, w.at).toMatch(/warsChanged\(/);
+    expect(writes.length).toBeGreaterThanOrEqual(12);
   });
 
   it('collapseClose, stateReserve, warDueNextTurn and nextActiveWar read from the census equal the old one-pass scan, long games and odd turns included', () => {
