@@ -1,5 +1,5 @@
 // The Senate's small costs of the eighteenth round, each against what it replaced: the developable
-// provinces as one mask (open-business.ts developableMask against business.ts developable), a listing
+// provinces as one mask (business.ts developableMask against developable), a listing
 // of candidates overwriting the list in place and pushing the rest (agenda.ts listMask), and the vote's
 // stances and purchases zeroed by a run of stores (voting.ts putToVote).
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,7 @@ import { playGame } from '../src/legions/game.js';
 import { RAISE } from '../src/legions/motion.js';
 import type { Policy } from '../src/legions/policy.js';
 import { listMask } from '../src/legions/senate/agenda.js';
-import { developable } from '../src/legions/senate/business.js';
-import { developableMask } from '../src/legions/senate/open-business.js';
+import { developable, developableMask } from '../src/legions/senate/business.js';
 import { putToVote } from '../src/legions/senate/voting.js';
 import { setupGame } from '../src/legions/setup.js';
 import { AT_ROME, type GameState, SENATORS } from '../src/legions/state.js';

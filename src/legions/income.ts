@@ -156,17 +156,9 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   // State expenditure: wars, State legions, commanders (paid to their factions), Land Acts.
   // (What each payment is for is a trace's words: spelled out only when tracing.)
   const t = g.trace !== null;
-  // The active wars and the State legions (stateLegionCount's) counted in one pass over the wars: paying
-  // for the wars changes neither (statePays spends, or ends the game).
-  const status = g.wars.status;
-  const atWar = g.wars.stateLegions;
-  let wars = 0;
-  let legions = g.legionsBox + garrisonLegions(g);
-  for (let w = 0; w < status.length; w++) {
-    if (status[w] === 1) wars++;
-    legions += atWar[w]!;
-  }
+  const wars = activeWarCount(g);
   statePays(g, p.warCost * wars, t ? `${wars} active wars` : '');
+  const legions = stateLegionCount(g);
   statePays(g, p.legionUpkeep * legions, t ? `${legions} State legions` : '');
   const commanders = g.wars.commander;
   for (let w = 0; w < commanders.length; w++) {

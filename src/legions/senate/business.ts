@@ -88,9 +88,29 @@ export const censureRules: MotionRules = motionRules({
   },
 });
 
+/** Province p is undeveloped and its governor is a faction senator at his post (the arrays are g's, passed held). */
+const factionGoverned = (governors: readonly number[], where: readonly number[], owner: readonly number[], developed: readonly number[], p: number): boolean => {
+  const s = governors[p]!;
+  return s >= 0 && where[s] === AT_GOVERNOR && owner[s]! >= 0 && !developed[p];
+};
+
 /** Development: one request per undeveloped province of a faction governor, not in an Unrest turn. */
 export function developable(g: GameState, p: number): boolean {
-  const s = g.provGovernor[p]!;
-  if (s < 0 || g.senWhere[s] !== AT_GOVERNOR || g.senOwner[s]! < 0 || g.provDeveloped[p]) return false;
-  return g.unrestIncomeTurn !== g.turn + 1 && (g.developRequested & (1 << p)) === 0;
+  return factionGoverned(g.provGovernor, g.senWhere, g.senOwner, g.provDeveloped, p) && g.unrestIncomeTurn !== g.turn + 1 && (g.developRequested & (1 << p)) === 0;
+}
+
+/**
+ * Bit p set for each province developable now: developable's tests, with the two that are the same for
+ * every province (an Unrest turn, the requests made) taken once and the state's arrays held (some 26
+ * masks a game of ten provinces). tests/senate-masks-listings.test.ts compares it with developable.
+ */
+export function developableMask(g: GameState): number {
+  if (g.unrestIncomeTurn === g.turn + 1) return 0; // (developable's answer for every province)
+  const governors = g.provGovernor;
+  const where = g.senWhere;
+  const owner = g.senOwner;
+  const developed = g.provDeveloped;
+  let mask = 0;
+  for (let p = 0, provinces = governors.length; p < provinces; p++) if (factionGoverned(governors, where, owner, developed, p)) mask |= 1 << p;
+  return mask & ~g.developRequested;
 }

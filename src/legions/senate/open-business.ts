@@ -19,10 +19,10 @@ import * as votingModule from './voting.js';
 const { log, presidingFaction } = commonModule;
 const { CENSURE, CONCESSION, DEVELOP, DISBAND, DISPATCH, GARRISON, LAND_ACT, motionKey, RAISE, RECALL, RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, STAGE_RAISE, STAGE_RECALL, stageOf, TRANSFER } = motionModule;
 const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
-const { AT_GOVERNOR, factionName } = stateModule;
+const { factionName } = stateModule;
 const { addToAgenda, agendaIndex, askProposal, chairChooses, lapse, policyDuplicate, resolve, stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune } = agendaModule;
 const { billsBusiness } = billsModule;
-const { censureRules, concessionRules, developable, developRules } = businessModule;
+const { censureRules, concessionRules, developable, developableMask, developRules } = businessModule;
 const { landActRules, repealRules } = landActsModule;
 const { militaryRules, ownLegions, recallCommanderless } = militaryModule;
 const { describeMotion, presentFactionMask } = votingModule;
@@ -238,26 +238,6 @@ function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: 
     ob.listed = -1; // the game has moved: candidates are listed afresh
   }
   return RESOLVED;
-}
-
-/**
- * Bit p set for each province whose development may be requested now: developable's tests, with its
- * two that are the same for every province (an Unrest turn, the requests made) taken once, and the
- * state's arrays held (V8 reloaded them through g at every province: some 26 masks a game, ten
- * provinces each). tests/senate-masks-listings.test.ts compares it with developable.
- */
-export function developableMask(g: GameState): number {
-  if (g.unrestIncomeTurn === g.turn + 1) return 0; // (developable's answer for every province)
-  const governors = g.provGovernor;
-  const where = g.senWhere;
-  const owner = g.senOwner;
-  const developed = g.provDeveloped;
-  let mask = 0;
-  for (let p = 0, provinces = governors.length; p < provinces; p++) {
-    const s = governors[p]!;
-    if (s >= 0 && where[s] === AT_GOVERNOR && owner[s]! >= 0 && !developed[p]) mask |= 1 << p;
-  }
-  return mask & ~g.developRequested;
 }
 
 /**
