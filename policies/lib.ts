@@ -4,10 +4,12 @@ import * as policyModule from '../src/legions/policy.js';
 import type { GameState } from '../src/legions/state.js';
 import * as stateModule from '../src/legions/state.js';
 import * as motionModule from '../src/legions/motion.js';
+import * as agendaModule from '../src/legions/senate/agenda.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { factionLegionsAt, garrisonLegions, legionsAt, popcount, raiseCost } = policyModule;
 const { AT_COMMANDER, AT_GOVERNOR, AT_ROME, FL_BOX, influenceOf, MAX_DET, statusOf } = stateModule;
 const { keyKind, keyTarget } = motionModule;
+const { listingByOwner } = agendaModule;
 
 export { AT_FORUM, AT_ROME, FL_BOX, FL_NONE, influenceOf, militaryRatingOf, statusOf } from '../src/legions/state.js';
 export {
@@ -247,6 +249,15 @@ function takeCandsCensus(g: GameView): void {
 /** takeCandsCensus's pass over the list, its own function so the test of the listing inlines into every read. */
 function retakeCandsCensus(g: GameView): void {
   const masks = candsCensus.masks;
+  // A listing the engine made from a mask (every base-game listing): its owners' sets from the Senate's roster, no pass over the list.
+  const listed = listingByOwner(g as GameState, masks);
+  if (listed !== -1) {
+    candsCensus.all = listed;
+    candsCensus.ascending = true;
+    candsCensus.of = g;
+    candsCensus.listing = g.candsListing;
+    return;
+  }
   // Every place cleared, a fixed count (places past the players' are never read): g.players is not reread per store.
   for (let i = 0; i < CENSUS_OWNERS; i++) masks[i] = 0;
   const c = g.cands;

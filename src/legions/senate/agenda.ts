@@ -15,7 +15,7 @@ import * as votingModule from './voting.js';
 const { askBool, legalInt, log, policyError, presidingFaction } = commonModule;
 const { DEVELOP, DISPATCH, draftMotion, MOTION_NAMES, motionKey, newMotion, RECALL, REPLACE_COMMANDER, resetMotion, STAGE_RAISE, stageOf, TRANSFER } = motionModule;
 const { candsChanged, factionName, lowestSenator, SENATORS, shorten } = stateModule;
-const { forumSenators, presentSenators } = rosterModule;
+const { forumSenators, presentSenators, senatorsByOwner } = rosterModule;
 const { newDetachment } = detachmentsModule;
 const { repopulate } = repopulationModule;
 const { before, logEffects } = describeModule;
@@ -90,6 +90,17 @@ export function listMask(g: GameState, mask: number): void {
   maskedGame = g;
   maskedListing = g.candsListing;
   maskedCands = mask;
+}
+
+/**
+ * The senators of g.cands by owner (roster's senatorsByOwner places) when g.cands is still listMask's
+ * last listing: from the mask it was listed from, without reading the list. Returns that mask (the listing
+ * is in card order), or -1 with `out` untouched.
+ */
+export function listingByOwner(g: GameState, out: Int32Array): number {
+  if (g !== maskedGame || g.candsListing !== maskedListing) return -1;
+  senatorsByOwner(g, maskedCands, out);
+  return maskedCands;
 }
 
 /** Bit s set for each senator s of the four given (-1: nobody). */

@@ -203,3 +203,28 @@ export function presentFactionMask(g: GameState): number {
   if (verifyRoster.on) checkPower(g);
   return factionsPresent;
 }
+
+/**
+ * The senators of `mask` by owner, into out[owner + 2] (out[1]: neutrals', out[2 + f]: faction f's; the
+ * other places cleared). While the meeting is kept its sets answer for the senators present and the Forum's
+ * neutrals, so only the rest (seldom any: a candidate away from the Senate) is walked.
+ */
+export function senatorsByOwner(g: GameState, mask: number, out: Int32Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = 0;
+  let rest = mask;
+  if (meetingOf === g) {
+    if (verifyRoster.on) checkByOwner(g);
+    for (let f = 0; f < g.players; f++) out[f + 2] = mask & countedMask[f]!;
+    out[1] = mask & forumMask; // (a neutral face up in the Forum is nobody's)
+    rest &= ~(presentMask | forumMask);
+  }
+  const owner = g.senOwner;
+  for (; rest !== 0; rest &= rest - 1) out[owner[lowestSenator(rest)]! + 2] |= rest & -rest;
+}
+
+/** Checking only: the sets senatorsByOwner reads against a fresh scan. */
+function checkByOwner(g: GameState): void {
+  checkPower(g);
+  if (presentMask !== scanPresent(g)) stale('list of senators present');
+  if (forumMask !== scanForum(g)) stale("list of the Forum's neutrals");
+}
