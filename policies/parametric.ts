@@ -185,6 +185,11 @@ export class ParametricPolicy implements Policy {
 
   init(): void {}
 
+  /** Every kind, but no censure while collapse is close (censure's first test): asked once for the round's kinds, not per kind. */
+  mayPropose(g: GameView): number {
+    return collapseClose(g) === true ? ~(1 << CENSURE) : -1;
+  }
+
   /** Cooperate with the Republic now: from cooperateRI on, and always when collapse is close. */
   private cooperative(g: GameView): boolean {
     // Collapse close first: its census is kept, and it answers most asks (the index stays below the competent's 30).

@@ -70,6 +70,13 @@ export interface Policy {
    */
   readonly neverProposes?: number;
   /**
+   * Optional: bit k set for each kind k of motion this policy may make in the open business in the game
+   * as it stands now (others: its `propose` would answer false and change nothing), so the Senate need not
+   * ask it about the rest until the game moves. Asked at the faction's turn in each round of motions and
+   * again after a motion of that round is resolved. Leave it out to be asked about every kind.
+   */
+  mayPropose?(g: GameView, me: number): number;
+  /**
    * As chair (the Consul's faction; the old Consul's in his election): which motion on the agenda to
    * table next (an index below `count`). Development requests must go in province order (`tableable`);
    * tabling a later stage of the military business puts pending motions of earlier stages out of order.

@@ -106,6 +106,22 @@ function kindsAsked(policy: Policy): number {
 let lastNever = -1;
 let lastAsked = ALL_OPEN;
 
+/** Bit k set for each OPEN_MOTIONS[k] the policy may propose now (Policy.mayPropose; without it, all). */
+function kindsNow(g: GameState, policy: Policy, f: number): number {
+  if (policy.mayPropose === undefined) return ALL_OPEN;
+  const not = ~policy.mayPropose(g, f) & OPEN_KIND_BITS;
+  if (not === lastNot) return lastNow; // (a function of `not` alone: the answers are mostly one of two)
+  let now = ALL_OPEN;
+  for (let rest = not; rest !== 0; rest &= rest - 1) now &= ~OPEN_BIT[31 - Math.clz32(rest & -rest)]!;
+  lastNot = not;
+  lastNow = now;
+  return now;
+}
+
+/** kindsNow's last answer and the kinds ruled out it was for (-1: none yet). */
+let lastNot = -1;
+let lastNow = ALL_OPEN;
+
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
   for (let f = 0; f < n; f++) g.allowance[f] = g.params.motionAllowance;
@@ -157,7 +173,8 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     if (devs !== 0) made += developRequests(g, policies, f, devs);
     if ((present & (1 << f)) === 0) continue;
     if (g.motionBudget === 0) return made;
-    const asked = ob.asked[f]!;
+    const policy = policies[f]!;
+    let asked = ob.asked[f]! & kindsNow(g, policy, f);
     // The kinds open now that this faction's policy may propose (the answer for the others is known: no),
     // in order of business; after a motion is resolved, only the later kinds still open remain.
     for (let todo = open & asked; todo !== 0; ) {
@@ -170,6 +187,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
         open = openKinds(g, ob.judged);
         present = presentFactionMask(g);
         devs = developableMask(g);
+        asked = ob.asked[f]! & kindsNow(g, policy, f);
         todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
         if (g.motionBudget === 0 && k < OPEN_MOTIONS.length - 1) return made; // Tempo: time is up before the next kind
       }
