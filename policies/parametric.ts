@@ -170,6 +170,8 @@ export class ParametricPolicy implements Policy {
     this.aggressive = w.aggression >= 0.5;
     this.cooperateRI = w.cooperateRI;
     this.rivalMargin = w.rivalMargin;
+    this.alwaysAttends = true;
+    this.neverTransfers = true;
     this.neverProposes = (1 << DISBAND) | (1 << TRANSFER) | (1 << RECALL) | (1 << REPLACE_COMMANDER) |
       (this.aggressive ? 0 : (1 << CENSURE) | (1 << PROSECUTE)) | (this.civic ? 1 << REPEAL_LAND_ACT : 0);
     for (let s = 0; s < 30; s++) this.bids.push(influenceOf(s) + Math.max(1, statusOf(s) - w.bidStatusOffset));
@@ -182,6 +184,9 @@ export class ParametricPolicy implements Policy {
    * the weights, censures and prosecutions unless aggressive, repeals of Land Acts when civic.
    */
   readonly neverProposes: number;
+  /** attend answers true and transfer 0, whatever the game (so the engine need not ask). */
+  readonly alwaysAttends: boolean;
+  readonly neverTransfers: boolean;
 
   init(): void {}
 

@@ -25,15 +25,21 @@ export const BASE_AND_EVERY_VARIATION: readonly (readonly [string, GameConfig])[
   ['every variation', { ...makeConfig(5), variants: parseVariants([...VARIANT_NAMES]) }],
 ];
 
+/** Policy's hints of an answer fixed for the whole game, each with the method it answers for. */
+export const HINTED: Readonly<Record<string, string>> = { alwaysAttends: 'attend', neverTransfers: 'transfer' };
+
 /**
  * The policy `p`, answering through `watch(p)`'s methods where it has them (each may check what the
- * engine hands over or what `p` answers, then answer as `p`) and as `p` everywhere else.
+ * engine hands over or what `p` answers, then answer as `p`) and as `p` everywhere else. A method
+ * answered by the watcher drops `p`'s hint for it (HINTED), so the engine asks the watcher.
  */
 export function watchPolicy<P extends Policy>(p: P, watch: (self: P) => Partial<Policy>): Policy {
   const over = watch(p) as Record<PropertyKey, unknown>;
   return new Proxy(p, {
     get(target, key) {
       if (Object.prototype.hasOwnProperty.call(over, key)) return over[key];
+      if (typeof key === 'string' && Object.prototype.hasOwnProperty.call(HINTED, key) &&
+        Object.prototype.hasOwnProperty.call(over, HINTED[key]!)) return undefined;
       const v = Reflect.get(target, key) as unknown;
       return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
     },

@@ -58,7 +58,7 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 
 /**
  * The Forum's attendance (each faction's senators in Rome asked in card order, as the Senate's in
- * senate/roster.ts takeAttendance), with its census in g.scratch and its face-up neutrals in
+ * senate/roster.ts takeAttendance; all of them attend unasked for a policy declaring alwaysAttends), with its census in g.scratch and its face-up neutrals in
  * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
  * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
  * and which are in Rome (scratch[3n + f]); scratch[4n] is not 0 while the census stands (forumSenatorsInRome):
@@ -80,6 +80,9 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   let attendCounts = 0;
   let attending = 0;
   let k = 0;
+  // Bit f: faction f's policy is asked about each senator (it does not declare that it always attends).
+  let asked = 0;
+  for (let f = 0; f < n; f++) if (policies[f]!.alwaysAttends !== true) asked |= 1 << f;
   for (let f = inRome; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = owners[s]!;
@@ -92,7 +95,7 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
     const one = 1 << (5 * f);
     romeCounts += one;
     census[inRome + f] |= 1 << s;
-    if (askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
+    if ((asked & (1 << f)) === 0 || askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
       present[s] = 1;
       attendCounts += one;
       attending |= 1 << s;

@@ -189,6 +189,7 @@ export function incomeStep(g: GameState, policies: readonly Policy[]): void {
   // Exchange of monies: the only time factions may give each other money.
   for (let f = 0; f < n; f++) {
     const policy = policies[f]!;
+    if (policy.neverTransfers === true) continue; // it gives nothing to anyone: not asked
     for (let t = 0; t < n; t++) {
       if (t === f) continue;
       const a = policy.transfer(g, f, t);

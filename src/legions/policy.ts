@@ -30,10 +30,21 @@ export interface Policy {
   donation(g: GameView, me: number): number;
   /** Talents to give faction `to` in the exchange of monies (0 = none). */
   transfer(g: GameView, me: number, to: number): number;
+  /**
+   * Optional: true when `transfer` answers 0 to every faction whatever the game (and changes nothing), so
+   * the exchange of monies need not ask it. Leave it out (or false) to be asked about each faction.
+   */
+  readonly neverTransfers?: boolean;
 
   // ---- 3. Forum Meeting ----
   /** Does senator `s` attend this meeting (Forum when step is 'forum', else Senate)? */
   attend(g: GameView, me: number, s: number): boolean;
+  /**
+   * Optional: true when `attend` answers true for every senator at every meeting whatever the game (and
+   * changes nothing), so the engine need not ask it (the Forum's attendance reads it). Leave it out (or
+   * false) to be asked about each senator.
+   */
+  readonly alwaysAttends?: boolean;
   /** As Consul: play first in the Forum activities (false = the player to the left starts)? */
   consulPlaysFirst(g: GameView, me: number): boolean;
   /** Sealed bid on neutral senator `s` in the Forum (0 = no bid, else at least his Influence). */
