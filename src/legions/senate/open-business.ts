@@ -163,7 +163,13 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     for (let todo = open & asked; todo !== 0; ) {
       const k = 31 - Math.clz32(todo & -todo);
       todo &= todo - 1;
-      const r = makeMotion(g, policies, f, OPEN_KIND[k]!, OPEN_RULES[k]!, ob);
+      const kind = OPEN_KIND[k]!;
+      const rules = OPEN_RULES[k]!;
+      // The policy is asked here, not in a call of its own: most asks (some 140 of 190 a game) are declined.
+      const listed = ob.listed === kind;
+      if (rules.candidates !== undefined) ob.listed = kind;
+      if (askProposal(g, policies, f, kind, -1, rules, listed) !== true) continue; // (a boolean from a call not inlined: one compare)
+      const r = motionMade(g, policies, f, kind, rules, ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
@@ -192,19 +198,16 @@ function openKinds(g: GameState, judged: number): number {
   return open;
 }
 
-/** What makeMotion did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
+/** What motionMade did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
 const NOT_MADE = 0;
 const ON_AGENDA = 1;
 const RESOLVED = 2;
 
 /**
- * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
- * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
+ * Faction f made a legal motion of `kind` (in g.motion; one of each kind per round: the next round comes
+ * after the agenda is tabled). The same motion as one already made by another faction seconds it instead.
  */
-function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
-  const listed = ob.listed === kind;
-  if (rules.candidates !== undefined) ob.listed = kind;
-  if (askProposal(g, policies, f, kind, -1, rules, listed) !== true) return NOT_MADE; // (a boolean from a call not inlined: one compare)
+function motionMade(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const m = g.motion;
   const key = motionKey(m); // (one key for the search and the agenda)
