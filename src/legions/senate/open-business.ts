@@ -22,7 +22,7 @@ const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
 const { factionName } = stateModule;
 const { addToAgenda, agendaIndex, askProposal, chairChooses, lapse, policyDuplicate, resolve, stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune } = agendaModule;
 const { billsBusiness } = billsModule;
-const { censureRules, concessionRules, developable, developableMask, developRules } = businessModule;
+const { censureRules, concessionRules, developable, developableMask, developRules, governingFactions } = businessModule;
 const { landActRules, repealRules } = landActsModule;
 const { militaryRules, ownLegions, recallCommanderless } = militaryModule;
 const { describeMotion, presentFactionMask } = votingModule;
@@ -152,9 +152,10 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   let open = openKinds(g, ob.judged);
   let present = presentFactionMask(g);
   let devs = developableMask(g); // likewise the provinces whose development may be asked (a request only takes its own out)
+  let governing = devs !== 0 ? governingFactions(g, devs) : 0; // and whose governors they are: only these factions have requests to make
   for (let i = 1, f = c; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (c + i) % n, without a division per faction
-    if (devs !== 0) made += developRequests(g, policies, f, devs);
+    if ((governing & (1 << f)) !== 0) made += developRequests(g, policies, f, devs);
     if ((present & (1 << f)) === 0) continue;
     if (g.motionBudget === 0) return made;
     const asked = ob.asked[f]!;
@@ -176,6 +177,7 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
         open = openKinds(g, ob.judged);
         present = presentFactionMask(g);
         devs = developableMask(g);
+        governing = devs !== 0 ? governingFactions(g, devs) : 0;
         todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
         if (g.motionBudget === 0 && k < OPEN_MOTIONS.length - 1) return made; // Tempo: time is up before the next kind
       }
