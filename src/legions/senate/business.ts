@@ -114,3 +114,15 @@ export function developableMask(g: GameState): number {
   for (let p = 0, provinces = governors.length; p < provinces; p++) if (factionGoverned(governors, where, owner, developed, p)) mask |= 1 << p;
   return mask & ~g.developRequested;
 }
+
+/**
+ * Bit f set for each faction whose senator governs one of `provinces` (bits p, faction governors as
+ * developableMask gives them): the factions that have development requests to make (some 8 of 25 a game).
+ */
+export function governingFactions(g: GameState, provinces: number): number {
+  const governors = g.provGovernor;
+  const owner = g.senOwner;
+  let factions = 0;
+  for (let rest = provinces; rest !== 0; rest &= rest - 1) factions |= 1 << owner[governors[31 - Math.clz32(rest & -rest)]!]!;
+  return factions;
+}

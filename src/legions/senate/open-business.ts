@@ -22,7 +22,7 @@ const { garrisonRules, isGarrisonKind, recallGarrisonRules } = garrisonsModule;
 const { factionName } = stateModule;
 const { addToAgenda, agendaIndex, askProposal, chairChooses, lapse, policyDuplicate, resolve, stillInOrder, takeFromAgenda, takeMotionSlot, wantsTribune } = agendaModule;
 const { billsBusiness } = billsModule;
-const { censureRules, concessionRules, developable, developableMask, developRules } = businessModule;
+const { censureRules, concessionRules, developable, developableMask, developRules, governingFactions } = businessModule;
 const { landActRules, repealRules } = landActsModule;
 const { militaryRules, ownLegions, recallCommanderless } = militaryModule;
 const { describeMotion, presentFactionMask } = votingModule;
@@ -168,9 +168,10 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
   let open = openKinds(g, ob.judged);
   let present = presentFactionMask(g);
   let devs = developableMask(g); // likewise the provinces whose development may be asked (a request only takes its own out)
+  let governing = devs !== 0 ? governingFactions(g, devs) : 0; // and whose governors they are: only these factions have requests to make
   for (let i = 1, f = c; i <= n; i++) {
     f = f === n - 1 ? 0 : f + 1; // (c + i) % n, without a division per faction
-    if (devs !== 0) made += developRequests(g, policies, f, devs);
+    if ((governing & (1 << f)) !== 0) made += developRequests(g, policies, f, devs);
     if ((present & (1 << f)) === 0) continue;
     if (g.motionBudget === 0) return made;
     const policy = policies[f]!;
@@ -180,13 +181,20 @@ function motionRound(g: GameState, policies: readonly Policy[], ob: Business): n
     for (let todo = open & asked; todo !== 0; ) {
       const k = 31 - Math.clz32(todo & -todo);
       todo &= todo - 1;
-      const r = makeMotion(g, policies, f, OPEN_KIND[k]!, OPEN_RULES[k]!, ob);
+      const kind = OPEN_KIND[k]!;
+      const rules = OPEN_RULES[k]!;
+      // The policy is asked here, not in a call of its own: many asks (some 50 of 100 a game) are declined.
+      const listed = ob.listed === kind;
+      if (rules.candidates !== undefined) ob.listed = kind;
+      if (askProposal(g, policies, f, kind, -1, rules, listed) !== true) continue; // (a boolean from a call not inlined: one compare)
+      const r = motionMade(g, policies, f, kind, rules, ob);
       if (r === NOT_MADE) continue;
       made++;
       if (r === RESOLVED) {
         open = openKinds(g, ob.judged);
         present = presentFactionMask(g);
         devs = developableMask(g);
+        governing = devs !== 0 ? governingFactions(g, devs) : 0;
         asked = ob.asked[f]! & kindsNow(g, policy, f);
         todo = open & asked & ~((2 << k) - 1); // the kinds after k, as they stand now
         if (g.motionBudget === 0 && k < OPEN_MOTIONS.length - 1) return made; // Tempo: time is up before the next kind
@@ -210,19 +218,16 @@ function openKinds(g: GameState, judged: number): number {
   return open;
 }
 
-/** What makeMotion did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
+/** What motionMade did: nothing, a motion put on the agenda, or one tabled with a tribune and dealt with. */
 const NOT_MADE = 0;
 const ON_AGENDA = 1;
 const RESOLVED = 2;
 
 /**
- * Faction f may make one motion of `kind` (one of each kind per round: the next round comes after
- * the agenda is tabled). The same motion as one already made by another faction seconds it instead.
+ * Faction f made a legal motion of `kind` (in g.motion; one of each kind per round: the next round comes
+ * after the agenda is tabled). The same motion as one already made by another faction seconds it instead.
  */
-function makeMotion(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
-  const listed = ob.listed === kind;
-  if (rules.candidates !== undefined) ob.listed = kind;
-  if (askProposal(g, policies, f, kind, -1, rules, listed) !== true) return NOT_MADE; // (a boolean from a call not inlined: one compare)
+function motionMade(g: GameState, policies: readonly Policy[], f: number, kind: number, rules: MotionRules, ob: Business): number {
   if (isGarrisonKind(kind)) g.stats.rorGarrisonMotions++; // ror-garrisons' trigger: a garrison motion made
   const m = g.motion;
   const key = motionKey(m); // (one key for the search and the agenda)
