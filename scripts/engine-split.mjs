@@ -50,7 +50,7 @@ function record(games, policy) {
     else throw new Error(`engine-split: ${method} answered ${String(v)}, not a whole number or boolean`);
   };
   const recorders = parsePolicies(policy, 5).map((p) => {
-    const o = { name: p.name, neverProposes: p.neverProposes, init: (me, rng) => p.init(me, rng) };
+    const o = { name: p.name, neverProposes: p.neverProposes, alwaysAttends: p.alwaysAttends, neverTransfers: p.neverTransfers, init: (me, rng) => p.init(me, rng) };
     for (const k of POLICY_METHODS) {
       if (typeof p[k] !== 'function') continue;
       o[k] = k === 'propose'
@@ -94,7 +94,9 @@ class Tape {
 class Replayer {
   constructor(real, tape, live) {
     this.name = real.name;
-    this.neverProposes = real.neverProposes;
+    this.neverProposes = real.neverProposes; // (the hints as the real player's: the engine then asks the same questions)
+    this.alwaysAttends = real.alwaysAttends;
+    this.neverTransfers = real.neverTransfers;
     this.tape = tape;
     /** The real player, asked the live methods (null: none live). */
     this.real = live ? real : null;
@@ -132,6 +134,10 @@ class Replayer {
 function replayers(real, numbers, booleans, live) {
   const proto = Replayer.prototype;
   for (const k of POLICY_METHODS) {
+    if (typeof real[0][k] !== 'function') {
+      delete proto[k]; // an optional method the real players lack (mayPropose): the engine must not ask it of the replay either
+      continue;
+    }
     if (live.has(k)) {
       // The real player answers; its recorded answer is skipped.
       const size = k === 'propose' ? 9 : k === 'beginTurn' ? 0 : 1;

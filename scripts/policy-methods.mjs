@@ -2,7 +2,7 @@
 // (engine-split.mjs, decisions.mjs). tests/policy-methods.test.ts keeps it in step with the interface.
 export const POLICY_METHODS = [
   'beginTurn', 'claimIncome', 'doubleLandCommission', 'donation', 'transfer', 'attend', 'consulPlaysFirst', 'neutralBid',
-  'attractTarget', 'attractRaise', 'knightSpend', 'knightDonations', 'games', 'propose', 'tableNext', 'useTribune',
+  'attractTarget', 'attractRaise', 'knightSpend', 'knightDonations', 'games', 'propose', 'mayPropose', 'tableNext', 'useTribune',
   'ownLegion', 'coSponsor', 'veto', 'vote', 'buyVotes', 'tieBreak', 'proposeBill', 'closeDebate', 'objectToRuling',
   'penalize', 'consent', 'repopulationPick', 'stepDown', 'chooseLosses', 'claimSpoils', 'payRansom', 'assassinTarget',
   'assassin', 'hireAssassins', 'bodyguards',
