@@ -7,7 +7,7 @@ import type { Policy } from '../src/legions/policy.js';
 import { developable, developableMask, governingFactions } from '../src/legions/senate/business.js';
 import type { GameState } from '../src/legions/state.js';
 import { makePolicy } from '../policies/index.js';
-import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
+import { atProposalsAndVotes, BASE_AND_EVERY_VARIATION } from './helpers.js';
 
 /** Bit f for each faction whose governor's province is developable, province by province. */
 function governingByProvince(g: GameState): number {
@@ -29,16 +29,7 @@ describe('governingFactions', () => {
         if (kept !== 0) some++;
         if (kept !== fresh) wrong.push(`turn ${g.turn}: ${kept.toString(2)} for ${fresh.toString(2)}`);
       };
-      const watched = (p: Policy): Policy => watchPolicy(p, (target) => ({
-        propose: (g, me, m, cands) => {
-          compare(g as GameState);
-          return target.propose(g, me, m, cands);
-        },
-        vote: (g, me, m) => {
-          compare(g as GameState);
-          return target.vote(g, me, m);
-        },
-      }));
+      const watched = (p: Policy): Policy => atProposalsAndVotes(p, compare);
       for (let i = 0; i < 20; i++) playGame(cfg, 'governing-factions', i, lineup.map((n) => watched(makePolicy(n))));
       expect(some).toBeGreaterThan(10);
       expect(wrong).toEqual([]);

@@ -46,6 +46,20 @@ export function watchPolicy<P extends Policy>(p: P, watch: (self: P) => Partial<
   }) as Policy;
 }
 
+/** `p` answering as itself, with `at(g)` run on the state before each of its proposals and votes. */
+export function atProposalsAndVotes(p: Policy, at: (g: GameState) => void): Policy {
+  return watchPolicy(p, (target) => ({
+    propose: (g, me, m, cands) => {
+      at(g as GameState);
+      return target.propose(g, me, m, cands);
+    },
+    vote: (g, me, m) => {
+      at(g as GameState);
+      return target.vote(g, me, m);
+    },
+  }));
+}
+
 /**
  * A fake card stream: each `randomNumber` draw (uniformInt(p, 10) + 1) yields the next of `numbers`
  * (1..10). uniformInt takes int32() >>> 0 and returns it mod 10 when below the rejection limit, so

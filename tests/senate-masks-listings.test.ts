@@ -12,7 +12,7 @@ import { putToVote } from '../src/legions/senate/voting.js';
 import { setupGame } from '../src/legions/setup.js';
 import { AT_ROME, type GameState, SENATORS } from '../src/legions/state.js';
 import { makePolicy } from '../policies/index.js';
-import { BASE_AND_EVERY_VARIATION, makeConfig, stubPolicies, watchPolicy } from './helpers.js';
+import { atProposalsAndVotes, BASE_AND_EVERY_VARIATION, makeConfig, stubPolicies } from './helpers.js';
 
 /** developable, province by province, as a mask: what developableMask must answer. */
 function developableByProvince(g: GameState): number {
@@ -35,16 +35,7 @@ describe('developableMask', () => {
         if (kept !== 0) some++;
         if (kept !== fresh) wrong.push(`turn ${g.turn}: ${kept.toString(2)} for ${fresh.toString(2)}`);
       };
-      const watched = (p: Policy): Policy => watchPolicy(p, (target) => ({
-        propose: (g, me, m, cands) => {
-          compare(g as GameState);
-          return target.propose(g, me, m, cands);
-        },
-        vote: (g, me, m) => {
-          compare(g as GameState);
-          return target.vote(g, me, m);
-        },
-      }));
+      const watched = (p: Policy): Policy => atProposalsAndVotes(p, compare);
       for (let i = 0; i < 20; i++) playGame(cfg, 'developable-mask', i, lineup.map((n) => watched(makePolicy(n))));
       expect(asked).toBeGreaterThan(1000);
       expect(some).toBeGreaterThan(10);

@@ -90,13 +90,18 @@ function allowedKinds(g: GameState): number {
   return allowed;
 }
 
+/** Every OPEN_MOTIONS[k] as bit k but those of `kinds` (bits 1 << kind): only the kinds given are visited (some four). */
+function openWithout(kinds: number): number {
+  let open = ALL_OPEN;
+  for (let rest = kinds; rest !== 0; rest &= rest - 1) open &= ~OPEN_BIT[31 - Math.clz32(rest & -rest)]!;
+  return open;
+}
+
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
 function kindsAsked(policy: Policy): number {
   const never = (policy.neverProposes ?? 0) & OPEN_KIND_BITS;
   if (never === lastNever) return lastAsked; // (a function of `never` alone: the seats mostly share one)
-  let asked = ALL_OPEN;
-  // Only the kinds it never proposes that the open business has are visited (some four a policy).
-  for (let rest = never; rest !== 0; rest &= rest - 1) asked &= ~OPEN_BIT[31 - Math.clz32(rest & -rest)]!;
+  const asked = openWithout(never);
   lastNever = never;
   lastAsked = asked;
   return asked;
@@ -111,8 +116,7 @@ function kindsNow(g: GameState, policy: Policy, f: number): number {
   if (policy.mayPropose === undefined) return ALL_OPEN;
   const not = ~policy.mayPropose(g, f) & OPEN_KIND_BITS;
   if (not === lastNot) return lastNow; // (a function of `not` alone: the answers are mostly one of two)
-  let now = ALL_OPEN;
-  for (let rest = not; rest !== 0; rest &= rest - 1) now &= ~OPEN_BIT[31 - Math.clz32(rest & -rest)]!;
+  const now = openWithout(not);
   lastNot = not;
   lastNow = now;
   return now;
