@@ -148,8 +148,8 @@ function newAgenda(players: number, size: number): Motion[] {
 
 /** The cards of statuses 1..n of one colour, in order. */
 function pile(colour: number, n: number): number[] {
-  const cards: number[] = [];
-  for (let i = 0; i < n; i++) cards.push(card(colour, i + 1));
+  const cards = filled(n, 0); // (made at its length: pushing from empty allocates a larger store)
+  for (let i = 0; i < n; i++) cards[i] = card(colour, i + 1);
   return cards;
 }
 
@@ -180,8 +180,8 @@ function dealSenators(g: GameState): void {
       where[s] = AT_ROME;
     }
   }
-  const rest: number[] = [];
-  for (let s = 0; s < SENATORS; s++) if (owner[s]! < 0) rest.push(s);
+  const rest = filled(SENATORS - 3 * n, 0); // the cards not dealt (three a faction), made at their length
+  for (let s = 0, k = 0; s < SENATORS; s++) if (owner[s]! < 0) rest[k++] = s;
   shuffle(rng, rest);
   const deck = g.deck;
   for (let i = 0; i < rest.length; i++) deck[i] = rest[i]!;

@@ -58,15 +58,28 @@ RULES_BY_KIND[DEVELOP] = developRules;
 /**
  * One meeting's open business: the factions' own raising (when the military business reaches it),
  * and the kind whose candidates g.cands holds, current until a motion is resolved (-1: none), so
- * that they are not listed again for every faction asked while nothing has changed.
+ * that they are not listed again for every faction asked while nothing has changed. Reused (spareBusiness):
+ * a meeting takes the one the last gave back, its closure and its list, where each made new ones.
  */
 interface Business {
+  /** The meeting's game and policies (null while pooled: no game is kept between meetings). */
+  g: GameState | null;
+  policies: readonly Policy[] | null;
+  /** ownLegions(g, policies, true) for this object's game: one closure per pooled object, not per meeting. */
   readonly ownRaise: () => void;
   listed: number;
   /** Per faction, bit k set when its policy is to be asked about OPEN_MOTIONS[k] (not a kind it never proposes). */
-  readonly asked: readonly number[];
+  readonly asked: number[];
   /** The kinds some faction is asked about and the variations allow (fixed for the game): only their applicability need be judged. */
-  readonly judged: number;
+  judged: number;
+}
+
+/** The Business not in use: a meeting takes it and gives it back (one inside a rollout finds none and makes another; one left by a GameOver is dropped). */
+let spareBusiness: Business | null = null;
+
+function newBusiness(): Business {
+  const b: Business = { g: null, policies: null, ownRaise: () => ownLegions(b.g!, b.policies!, true), listed: -1, asked: [0, 0, 0, 0, 0], judged: 0 };
+  return b;
 }
 
 /** Per kind of motion (0..31): bit k when it is OPEN_MOTIONS[k], else 0. */
@@ -132,19 +145,23 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   g.agendaCount = 0;
   g.militaryStage = -1;
   g.developRequested = 0;
-  const ownRaise = (): void => ownLegions(g, policies, true);
+  const ob = spareBusiness ?? newBusiness();
+  spareBusiness = null;
+  ob.g = g;
+  ob.policies = policies;
+  const ownRaise = ob.ownRaise;
   ownLegions(g, policies, false); // own legions are disbanded first: no vote, and before anything is raised
   const billsBefore = g.stats.billsIntroduced;
   if (g.variants.bills || g.variants.tempo) billsBusiness(g, policies, ownRaise);
-  // A loop, not policies.map: no callback through V8's builtin for each seat.
-  const asked: number[] = [];
+  const asked = ob.asked;
   let anyAsked = 0;
   for (let f = 0; f < policies.length; f++) {
     const a = kindsAsked(policies[f]!);
-    asked.push(a);
+    asked[f] = a;
     anyAsked |= a;
   }
-  const ob: Business = { ownRaise, listed: -1, asked, judged: anyAsked & allowedKinds(g) };
+  ob.listed = -1;
+  ob.judged = anyAsked & allowedKinds(g);
   for (let round = 0; ; round++) {
     const made = motionRound(g, policies, ob);
     if (made === 0 && g.agendaCount === 0) break;
@@ -156,6 +173,9 @@ export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   // Tempo's own bills (its third suggestion) count as a change only when the Bills variation is off.
   if (g.variants.tempo && (g.motionBudget === 0 || (!g.variants.bills && g.stats.billsIntroduced > billsBefore))) g.stats.tempoMeetings++;
   recallCommanderless(g);
+  ob.g = null;
+  ob.policies = null;
+  spareBusiness = ob;
 }
 
 /**

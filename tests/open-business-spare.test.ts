@@ -1,0 +1,31 @@
+// The open business reuses its per-meeting Business (ownRaise closure, asked list; senate/open-business.ts):
+// a meeting takes the spare one and gives it back. A game played inside a meeting (as a rollout would) makes
+// another one, and the meeting around it goes on with its own game and policies, play unchanged.
+import { describe, expect, it } from 'vitest';
+import { playGame } from '../src/legions/game.js';
+import type { Policy } from '../src/legions/policy.js';
+import { makePolicy } from '../policies/index.js';
+import { BASE_AND_EVERY_VARIATION, watchPolicy } from './helpers.js';
+
+const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'random'];
+
+describe('the spare Business of the open business', () => {
+  for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
+    it(`${label}: a game played inside a meeting leaves the meeting's play unchanged`, () => {
+      let nested = 0;
+      // Asked while the chair tables the agenda: every eighth time, a whole other game is played first.
+      const nesting = (p: Policy): Policy => watchPolicy(p, (target) => ({
+        tableNext: (g, me, a, count) => {
+          if (++nested % 8 === 0) playGame(cfg, 'pool-inner', nested, lineup.map((n) => makePolicy(n)));
+          return target.tableNext(g, me, a, count);
+        },
+      }));
+      for (let i = 0; i < 4; i++) {
+        const plain = playGame(cfg, 'pool', i, lineup.map((n) => makePolicy(n)));
+        const withInner = playGame(cfg, 'pool', i, lineup.map((n) => nesting(makePolicy(n))));
+        expect(JSON.stringify(withInner.outcome)).toBe(JSON.stringify(plain.outcome));
+      }
+      expect(nested).toBeGreaterThan(8);
+    });
+  }
+});
