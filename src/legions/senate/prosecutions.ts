@@ -57,32 +57,41 @@ export function openToProsecution(g: GameState, cf: number): number {
   return open;
 }
 
-export function prosecutions(g: GameState, policies: readonly Policy[]): void {
-  if (g.censor < 0) return;
-  const cf = g.senOwner[g.censor]!;
-  if (cf < 0 || !hasSenatorPresent(g, cf)) return;
-  g.minorProsecutions = 0;
-  if (((policies[cf]!.neverProposes ?? 0) & (1 << PROSECUTE)) !== 0) return; // the Censor's faction never accuses
-  const acquitted: number[] = []; // accused * 2 + major: not again this turn for the same offence
-  const rules: MotionRules = motionRules({
+/**
+ * One meeting's prosecutions: the accusing faction, the acquittals, and the rules reading them. Reused
+ * (spareProsecutions): a meeting takes the one the last gave back, where each made its rules and closures.
+ */
+interface Prosecutions {
+  cf: number;
+  /** accused * 2 + major: not again this turn for the same offence. */
+  readonly acquitted: number[];
+  rules: MotionRules;
+}
+
+/** The Prosecutions not in use (prosecutions in a game played inside a meeting's find none and make their own; one left by a GameOver is dropped). */
+let spareProsecutions: Prosecutions | null = null;
+
+function newProsecutions(): Prosecutions {
+  const p: Prosecutions = { cf: -1, acquitted: [], rules: null as unknown as MotionRules };
+  p.rules = motionRules({
     candidates(gs) {
-      listMask(gs, openToProsecution(gs, cf));
+      listMask(gs, openToProsecution(gs, p.cf));
     },
     check(gs, m) {
       if (!inCands(gs, m.senator)) return 'not open to prosecution';
       if (m.major && (gs.minorProsecutions > 0 || !majorEligible(gs, m.senator))) return 'a Major prosecution is not open';
-      if (acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
+      if (p.acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
       return null;
     },
     execute(gs, _p, m, passed) {
       gs.stats.prosecutions++;
       if (!passed) {
-        acquitted.push(m.senator * 2 + (m.major ? 1 : 0));
+        p.acquitted.push(m.senator * 2 + (m.major ? 1 : 0));
         return;
       }
       gs.stats.convictions++;
       const f = gs.senOwner[m.senator]!;
-      addPrestige(gs, cf, convictionReward(gs, m.senator, m.major)); // ror-senate-errata: half the Status for a Major one
+      addPrestige(gs, p.cf, convictionReward(gs, m.senator, m.major)); // ror-senate-errata: half the Status for a Major one
       if (m.major) {
         if (gs.trace) log(gs, `${senatorName(m.senator)} of ${factionName(f)} is executed`);
         gs.stats.senatorsExecuted++;
@@ -95,6 +104,25 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
       }
     },
   });
+  return p;
+}
+
+export function prosecutions(g: GameState, policies: readonly Policy[]): void {
+  if (g.censor < 0) return;
+  const cf = g.senOwner[g.censor]!;
+  if (cf < 0 || !hasSenatorPresent(g, cf)) return;
+  g.minorProsecutions = 0;
+  if (((policies[cf]!.neverProposes ?? 0) & (1 << PROSECUTE)) !== 0) return; // the Censor's faction never accuses
+  const pr = spareProsecutions ?? newProsecutions();
+  spareProsecutions = null;
+  pr.cf = cf;
+  pr.acquitted.length = 0;
+  accuse(g, policies, cf, pr.rules);
+  spareProsecutions = pr;
+}
+
+/** The Censor's faction accuses until it declines, a Major prosecution is made, or two Minor ones. */
+function accuse(g: GameState, policies: readonly Policy[], cf: number, rules: MotionRules): void {
   while (g.minorProsecutions < 2) {
     if (!askProposal(g, policies, cf, PROSECUTE, -1, rules)) return;
     const m = g.motion;
