@@ -246,7 +246,7 @@ function takeCandsCensus(g: GameView): void {
   retakeCandsCensus(g);
 }
 
-/** takeCandsCensus's pass over the list, its own function so the test of the listing inlines into every read. */
+/** takeCandsCensus's retake (from the listing's mask, else a pass over the list), its own function so the test of the listing inlines into every read. */
 function retakeCandsCensus(g: GameView): void {
   const masks = candsCensus.masks;
   // A listing the engine made from a mask (every base-game listing): its owners' sets from the Senate's roster, no pass over the list.

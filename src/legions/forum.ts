@@ -58,8 +58,8 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 
 /**
  * The Forum's attendance (each faction's senators in Rome asked in card order, as the Senate's in
- * senate/roster.ts takeAttendance; all of them attend unasked for a policy declaring alwaysAttends), with its census in g.scratch and its face-up neutrals in
- * g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
+ * senate/roster.ts takeAttendance; all attend unasked for a policy declaring alwaysAttends), with its
+ * census in g.scratch and its face-up neutrals in g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
  * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
  * and which are in Rome (scratch[3n + f]); scratch[4n] is not 0 while the census stands (forumSenatorsInRome):
  * bit 0 set, and bit f + 1 when faction f is quorate (keepQuorum). Every change of faction in the Forum
