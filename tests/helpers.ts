@@ -26,7 +26,7 @@ export const BASE_AND_EVERY_VARIATION: readonly (readonly [string, GameConfig])[
 ];
 
 /** Policy's hints of an answer fixed for the whole game, each with the method it answers for. */
-export const HINTED: Readonly<Record<string, string>> = { alwaysAttends: 'attend', neverTransfers: 'transfer' };
+const HINTED: Readonly<Record<string, string>> = { alwaysAttends: 'attend', neverTransfers: 'transfer' };
 
 /**
  * The policy `p`, answering through `watch(p)`'s methods where it has them (each may check what the

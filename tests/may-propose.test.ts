@@ -12,22 +12,16 @@ import { makeConfig, watchPolicy } from './helpers.js';
 
 /** The same policy without mayPropose: asked about every kind, it records any it makes that mayPropose ruled out when asked. */
 function askedAboutEverything(p: ParametricPolicy, made: string[]): Policy {
-  return new Proxy(p, {
-    get(target, key) {
-      if (key === 'mayPropose') return undefined;
-      if (key === 'propose') {
-        return (g: GameView, me: number, m: Motion, c: readonly number[]): boolean => {
-          const may = target.mayPropose(g); // (the state as the question finds it: what the Senate would have been told)
-          const kind = m.kind;
-          const yes = target.propose(g, me, m, c);
-          if (yes && (may & (1 << kind)) === 0) made.push(MOTION_NAMES[kind]!);
-          return yes;
-        };
-      }
-      const v = Reflect.get(target, key) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return watchPolicy(p, (target) => ({
+    mayPropose: undefined,
+    propose: (g: GameView, me: number, m: Motion, c: readonly number[]): boolean => {
+      const may = target.mayPropose(g); // (the state as the question finds it: what the Senate would have been told)
+      const kind = m.kind;
+      const yes = target.propose(g, me, m, c);
+      if (yes && (may & (1 << kind)) === 0) made.push(MOTION_NAMES[kind]!);
+      return yes;
     },
-  }) as Policy;
+  }));
 }
 
 describe('Policy.mayPropose', () => {

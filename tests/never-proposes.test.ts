@@ -8,26 +8,20 @@ import type { GameView, Policy } from '../src/legions/policy.js';
 import { parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
 import { makePolicy } from '../policies/index.js';
 import { ParametricPolicy } from '../policies/parametric.js';
-import { makeConfig } from './helpers.js';
+import { makeConfig, watchPolicy } from './helpers.js';
 
 /** The same policy without its declaration: asked about every kind, it records any it makes of the declared ones. */
 function askedAboutEverything(p: ParametricPolicy, made: string[]): Policy {
   const never = p.neverProposes;
-  return new Proxy(p, {
-    get(target, key) {
-      if (key === 'neverProposes') return undefined;
-      if (key === 'propose') {
-        return (g: GameView, me: number, m: Motion, c: readonly number[]): boolean => {
-          const kind = m.kind;
-          const yes = target.propose(g, me, m, c);
-          if (yes && never & (1 << kind)) made.push(MOTION_NAMES[kind]!);
-          return yes;
-        };
-      }
-      const v = Reflect.get(target, key) as unknown;
-      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+  return watchPolicy(p, (target) => ({
+    neverProposes: undefined,
+    propose: (g: GameView, me: number, m: Motion, c: readonly number[]): boolean => {
+      const kind = m.kind;
+      const yes = target.propose(g, me, m, c);
+      if (yes && never & (1 << kind)) made.push(MOTION_NAMES[kind]!);
+      return yes;
     },
-  }) as Policy;
+  }));
 }
 
 describe('Policy.neverProposes', () => {

@@ -1,6 +1,7 @@
 // Small shared mechanics: random numbers, money, Prestige, the Revolution Index, senator moves.
 import * as rngModule from '../core/rng.js';
 import type { Stream } from '../core/rng.js';
+import type { Policy } from './policy.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 import * as rosterModule from './senate/roster.js';
@@ -165,6 +166,13 @@ export function presidingFaction(g: GameState): number {
   if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.senOwner[g.consul]!;
   if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.senOwner[g.censor]!;
   return 0;
+}
+
+/** Bit f set for each faction whose policy is asked about attendance (it does not declare Policy.alwaysAttends): the Forum's and the Senate's passes. */
+export function askedToAttend(policies: readonly Policy[], n: number): number {
+  let asked = 0;
+  for (let f = 0; f < n; f++) if (policies[f]!.alwaysAttends !== true) asked |= 1 << f;
+  return asked;
 }
 
 /** Calls a boolean policy decision, recording a non-boolean answer as an error (read as false). */

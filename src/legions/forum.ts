@@ -8,7 +8,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { uniformInt } = rngModule;
-const { addPrestige, askBool, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
+const { addPrestige, askBool, askedToAttend, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
 const { tablePrestige } = incomeModule;
 const { resolveCaptive } = frontierModule;
 const { AT_FORUM, AT_ROME, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } = stateModule;
@@ -59,8 +59,8 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 /**
  * The Forum's attendance (each faction's senators in Rome asked in card order, as the Senate's in
  * senate/roster.ts takeAttendance; all attend unasked for a policy declaring alwaysAttends), with its
- * census in g.scratch and its face-up neutrals in g.forumList (card order) taken in the same pass over the senators. Census per faction f: its senators
- * in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
+ * census in g.scratch and its face-up neutrals in g.forumList (card order) taken in the same pass over
+ * the senators. Census per faction f: its senators in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
  * and which are in Rome (scratch[3n + f]); scratch[4n] is not 0 while the census stands (forumSenatorsInRome):
  * bit 0 set, and bit f + 1 when faction f is quorate (keepQuorum). Every change of faction in the Forum
  * updates it (joinFaction), so it is never counted again.
@@ -80,9 +80,7 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   let attendCounts = 0;
   let attending = 0;
   let k = 0;
-  // Bit f: faction f's policy is asked about each senator (it does not declare that it always attends).
-  let asked = 0;
-  for (let f = 0; f < n; f++) if (policies[f]!.alwaysAttends !== true) asked |= 1 << f;
+  const asked = askedToAttend(policies, n); // (bit f: faction f's senators are asked about, not declared to attend)
   for (let f = inRome; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
     const f = owners[s]!;

@@ -41,7 +41,7 @@ export interface Policy {
   attend(g: GameView, me: number, s: number): boolean;
   /**
    * Optional: true when `attend` answers true for every senator at every meeting whatever the game (and
-   * changes nothing), so the engine need not ask it (the Forum's attendance reads it). Leave it out (or
+   * changes nothing), so neither the Forum's nor the Senate's attendance asks it. Leave it out (or
    * false) to be asked about each senator.
    */
   readonly alwaysAttends?: boolean;

@@ -65,15 +65,15 @@ interface Prosecutions {
   cf: number;
   /** accused * 2 + major: not again this turn for the same offence. */
   readonly acquitted: number[];
-  rules: MotionRules;
+  readonly rules: MotionRules;
 }
 
 /** The Prosecutions not in use (prosecutions in a game played inside a meeting's find none and make their own; one left by a GameOver is dropped). */
 let spareProsecutions: Prosecutions | null = null;
 
 function newProsecutions(): Prosecutions {
-  const p: Prosecutions = { cf: -1, acquitted: [], rules: null as unknown as MotionRules };
-  p.rules = motionRules({
+  // (The rules' steps read p when they run, after it is made.)
+  const p: Prosecutions = { cf: -1, acquitted: [], rules: motionRules({
     candidates(gs) {
       listMask(gs, openToProsecution(gs, p.cf));
     },
@@ -103,7 +103,7 @@ function newProsecutions(): Prosecutions {
         if (gs.trace) log(gs, `${senatorName(m.senator)} convicted: ${factionName(f)} loses ${gs.params.prosecutionMinorPenalty} Prestige and he loses his concessions`);
       }
     },
-  });
+  }) };
   return p;
 }
 
