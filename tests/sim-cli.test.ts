@@ -319,6 +319,10 @@ describe('bench', () => {
     expect(b.rngFloor.streamsDrawnPerGame).toBeLessThan(16);
     expect(b.rngFloor.drawsPerGame).toBeGreaterThan(100);
     expect(b.rngFloorRatio).toBeCloseTo(b.single.seconds / b.rngFloor.seconds, 10);
+    // The floor is the median of its passes: within the fastest and slowest.
+    expect(b.rngFloor.passes).toBe(5);
+    expect(b.rngFloor.microsPerGameRange[0]).toBeLessThanOrEqual(b.rngFloor.microsPerGame);
+    expect(b.rngFloor.microsPerGame).toBeLessThanOrEqual(b.rngFloor.microsPerGameRange[1]);
     expect(b.rollout).toMatchObject({ games: 1 });
     expect(b.rollout.decisions).toBeGreaterThan(0);
     expect(b.rolloutMsPerDecision).toBe(b.rollout.msPerDecision);
@@ -336,7 +340,7 @@ describe('bench', () => {
     expect(t.status).toBe(0);
     for (const line of [/^games\/s 1 thread [\d,]+ \(worker, warm; [\d,]+ with start-up; [\d,]+ on the main thread, warm, games alone\)$/m,
       /^games\/s 1 threads [\d,]+ \(warm, [\d,]+ per thread; [\d,]+ with start-up\)$/m, /^scaling \d+\.\d\dx \(warm; \d+\.\d\dx with start-up\)$/m,
-      /^random-number floor [\d.]+ us\/game \(16 streams, \d+\.\d drawn from, \d+ draws\); a game costs \d+x its floor$/m,
+      /^random-number floor [\d.]+ us\/game \(median of 5 passes, [\d.]+-[\d.]+; 16 streams, \d+\.\d drawn from, \d+ draws\); a game costs \d+x its floor$/m,
       /^allocation [\d.]+ KiB\/game, GC [\d.]+ us\/game \(1 thread\)$/m, /^rollout [\d.]+ ms\/decision \(\d+ decisions in 1 games\)$/m,
       /^signature [0-9a-f]{16}$/m, /^machine .+, \d+ cores( at \d+ MHz)?, Node v\d+\.\d+\.\d+$/m]) expect(t.stdout).toMatch(line);
   });
