@@ -50,8 +50,10 @@ async function builder(root) {
     process.exit(2);
   }
   let next = 0;
+  // The path simulate takes: playOutcome (a state reused between games) where the build has it.
+  const play = game.playOutcome ?? game.playGame;
   return (n) => {
-    for (let i = 0; i < n; i++) game.playGame(cfg, 'bench', next++ % 5000, policies);
+    for (let i = 0; i < n; i++) play(cfg, 'bench', next++ % 5000, policies);
   };
 }
 

@@ -35,7 +35,8 @@ if (process.argv[2] === '--play') {
   ]);
   const cfg = { players: 5, params: params.defaultParams(), board: board.defaultBoard(), variants: variants.noVariants() };
   const policies = pol.parsePolicies(policy, 5);
-  for (let i = 0, n = Number(gamesArg); i < n; i++) game.playGame(cfg, 'bench', i, policies);
+  const play = game.playOutcome ?? game.playGame; // the path simulate takes, where the build has it
+  for (let i = 0, n = Number(gamesArg); i < n; i++) play(cfg, 'bench', i, policies);
   process.exit(0);
 }
 

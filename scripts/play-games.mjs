@@ -1,7 +1,7 @@
-// Plays N five-player games of the bench's workload with playGame (compiled dist/, on this thread)
+// Plays N five-player games of the bench's workload with playOutcome (compiled dist/, on this thread)
 // and prints games/s and the outcome signature: the loop to profile (node --cpu-prof scripts/play-games.mjs).
 // Usage: node scripts/play-games.mjs [GAMES=10000] [POLICY=competent]
-import { playGame } from '../dist/src/legions/game.js';
+import { playOutcome } from '../dist/src/legions/game.js';
 import { defaultParams } from '../dist/src/legions/params.js';
 import { defaultBoard } from '../dist/src/legions/board.js';
 import { noVariants } from '../dist/src/legions/variants.js';
@@ -14,6 +14,6 @@ const cfg = { players: 5, params: defaultParams(), board: defaultBoard(), varian
 const policies = parsePolicies(policy, 5);
 const sig = new Signature();
 const t0 = performance.now();
-for (let i = 0; i < games; i++) sig.add(playGame(cfg, 'bench', i, policies).outcome);
+for (let i = 0; i < games; i++) sig.add(playOutcome(cfg, 'bench', i, policies));
 const seconds = (performance.now() - t0) / 1000;
 process.stdout.write(`${games} games in ${seconds.toFixed(2)} s: ${(games / seconds).toFixed(0)} games/s, signature ${sig.hex()}\n`);

@@ -96,9 +96,10 @@ export function initPolicies(g: GameState, policies: readonly Policy[]): void {
   for (let f = 0; f < g.players; f++) policies[f]!.init(f, g.rng.policy[f]!);
 }
 
-export function startGame(cfg: GameConfig, seed: string, policies: readonly Policy[], trace = false): GameState {
+/** Sets up a game and binds its policies; with `prev`, written over that state (setupGame's reuse). */
+export function startGame(cfg: GameConfig, seed: string, policies: readonly Policy[], trace = false, prev: GameState | null = null): GameState {
   if (policies.length !== cfg.players) throw new Error(`need ${cfg.players} policies, got ${policies.length}`);
-  const g = setupGame(cfg, seed, trace);
+  const g = setupGame(cfg, seed, trace, prev);
   initPolicies(g, policies);
   return g;
 }
@@ -108,4 +109,25 @@ export function playGame(cfg: GameConfig, masterSeed: string, index: number, pol
   const g = startGame(cfg, gameSeed(masterSeed, index), policies, trace);
   playOn(g, policies);
   return { state: g, outcome: makeOutcome(g) };
+}
+
+/**
+ * The state the last playOutcome left, for the next to write over. A game takes it and gives it back
+ * at its end, so a game played inside a game (a player's) finds none and makes its own; a game
+ * that throws gives none back.
+ */
+let spareState: GameState | null = null;
+
+/**
+ * playGame's outcome, for callers that drop the state: the game is played in the state the last one
+ * left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
+ */
+export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
+  const prev = spareState;
+  spareState = null;
+  const g = startGame(cfg, gameSeed(masterSeed, index), policies, false, prev);
+  playOn(g, policies);
+  const outcome = makeOutcome(g); // (copies the state's arrays: the next game writes over them)
+  spareState = g;
+  return outcome;
 }

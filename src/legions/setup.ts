@@ -13,8 +13,8 @@ import * as motionModule from './motion.js';
 const { shuffle } = rngModule;
 const { log } = commonModule;
 const { InputError } = paramsModule;
-const { AT_DECK, AT_ROME, BLUE, CARD_DECK, emptyStats, factionName, filled, FL_NONE, GREEN, LILAC, makeStreams, MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName } = stateModule;
-const { newMotion } = motionModule;
+const { again, AT_DECK, AT_ROME, BLUE, CARD_DECK, copied, emptyStats, factionName, filled, FL_NONE, GREEN, LILAC, makeStreams, MAX_DET, newCandsListing, newWarsVersion, SENATORS, senatorName } = stateModule;
+const { copyMotion, newMotion } = motionModule;
 
 export interface GameConfig {
   readonly players: number;
@@ -37,22 +37,26 @@ let boardWars: { board: Board; variants: Variants; wars: BoardWars } | null = nu
 
 /**
  * A new game's war slots: the board's columns copied from those made once for its board and variations,
- * the others blank, made by filled (a literal built in place for the usual lengths, where a copy calls slice).
+ * the others blank, made by filled (a literal built in place for the usual lengths, where a copy calls slice),
+ * or written over a reused state's (`prev`: again and copied).
  */
-function newWars(board: Board, variants: Variants): WarSlots {
+function newWars(board: Board, variants: Variants, prev: WarSlots | undefined): WarSlots {
   if (boardWars === null || boardWars.board !== board || boardWars.variants !== variants) {
     boardWars = { board, variants, wars: makeWars(board, variants) };
   }
   const w = boardWars.wars;
   const n = w.province.length; // one entry per war slot
   const d = n * MAX_DET; // one per detachment of each war
-  // (filled called directly: no closure made per game)
+  // (again and copied called directly: no closure made per game)
   return {
-    province: w.province.slice(), conquers: w.conquers.slice(), revolt: w.revolt.slice(), spoils: w.spoils.slice(),
-    modifier: w.modifier.slice(), turn: w.turn.slice(), status: filled(n, 0), armies: filled(n, 0), originalArmies: filled(n, 0),
-    stateLegions: filled(n, 0), commander: filled(n, -1), lossTurn: filled(n, -1), result: filled(n, 0), victor: filled(n, -1),
-    foughtMask: filled(n, 0), lostMask: filled(n, 0), cmdFaction: filled(n, -1), detCommander: filled(d, -1), detState: filled(d, 0),
-    detLossTurn: filled(d, -1), foughtBy: filled(d, -1), ownCmdMask: filled(n, 0), dsUsed: filled(n, 0),
+    province: copied(prev?.province, w.province), conquers: copied(prev?.conquers, w.conquers), revolt: copied(prev?.revolt, w.revolt),
+    spoils: copied(prev?.spoils, w.spoils), modifier: copied(prev?.modifier, w.modifier), turn: copied(prev?.turn, w.turn),
+    status: again(prev?.status, n, 0), armies: again(prev?.armies, n, 0), originalArmies: again(prev?.originalArmies, n, 0),
+    stateLegions: again(prev?.stateLegions, n, 0), commander: again(prev?.commander, n, -1), lossTurn: again(prev?.lossTurn, n, -1),
+    result: again(prev?.result, n, 0), victor: again(prev?.victor, n, -1), foughtMask: again(prev?.foughtMask, n, 0),
+    lostMask: again(prev?.lostMask, n, 0), cmdFaction: again(prev?.cmdFaction, n, -1), detCommander: again(prev?.detCommander, d, -1),
+    detState: again(prev?.detState, d, 0), detLossTurn: again(prev?.detLossTurn, d, -1), foughtBy: again(prev?.foughtBy, d, -1),
+    ownCmdMask: again(prev?.ownCmdMask, n, 0), dsUsed: again(prev?.dsUsed, n, 0),
   };
 }
 
@@ -98,51 +102,84 @@ function makeWars(board: Board, variants: Variants): BoardWars {
   return { province, conquers, revolt, spoils, modifier, turn };
 }
 
-/** Creates game state for one game; `seed` is the game's own seed (see core/rng gameSeed). */
-export function setupGame(cfg: GameConfig, seed: string, trace: boolean): GameState {
+/**
+ * Creates game state for one game; `seed` is the game's own seed (see core/rng gameSeed). With `prev`,
+ * a state whose game is over and that nothing reads any more (game.ts playOutcome's spare), the new
+ * state is written over its arrays, streams and motions where it is of the same players, board and
+ * variations (else it is ignored): the same values as a fresh one, field by field (tests/spare-state.test.ts).
+ */
+export function setupGame(cfg: GameConfig, seed: string, trace: boolean, prev: GameState | null = null): GameState {
   const n = cfg.players;
   if (n !== 3 && n !== 5) throw new InputError(`players must be 3 or 5, got ${n}`);
   const p = cfg.params;
   const nProv = cfg.board.provinces.length;
-  const z = filled;
+  // A state of another shape is not reused (its motions' arrays are per seat, its wars per board and variations).
+  const o = prev !== null && prev.players === n && prev.board === cfg.board && prev.variants === cfg.variants ? prev : undefined;
+  const wars = newWars(cfg.board, cfg.variants, o?.wars);
+  // The lists a game grows from empty are new as before; failedMotions and agendaKeys must be: they hold
+  // motion keys beyond the small integers, and an array reused with doubles in it turned the arrays the
+  // same code stores into arrays of doubles too (some 14 % more instructions a game).
   const g: GameState = {
-    params: p, board: cfg.board, variants: cfg.variants, players: n, rng: makeStreams(seed, n),
+    params: p, board: cfg.board, variants: cfg.variants, players: n, rng: makeStreams(seed, n, o?.rng),
     turn: 0, step: 'setup', lost: 0, lostTurn: 0,
-    prestige: z(n, 0), treasury: z(n, p.startFactionTreasury), knights: z(n, 0), factionLegion: z(n, FL_NONE),
-    tribunesReal: z(n, 0), tribunesDummy: z(n, 0),
-    senWhere: z(SENATORS, AT_DECK), senOwner: z(SENATORS, -1), senPost: z(SENATORS, -1),
-    senPresent: z(SENATORS, 0), senCensorEligible: z(SENATORS, 0), senOfficeTurn: z(SENATORS, 0),
-    senGovClaimReturn: z(SENATORS, 0), senSpoilsTurn: z(SENATORS, 0), senConcessionTurn: z(SENATORS, 0),
-    senMovedTurn: z(SENATORS, 0), senGovReturnTurn: z(SENATORS, 0),
-    deck: z(SENATORS, -1), deckHead: 0, deckCount: 0,
+    prestige: again(o?.prestige, n, 0), treasury: again(o?.treasury, n, p.startFactionTreasury), knights: again(o?.knights, n, 0),
+    factionLegion: again(o?.factionLegion, n, FL_NONE), tribunesReal: again(o?.tribunesReal, n, 0), tribunesDummy: again(o?.tribunesDummy, n, 0),
+    senWhere: again(o?.senWhere, SENATORS, AT_DECK), senOwner: again(o?.senOwner, SENATORS, -1), senPost: again(o?.senPost, SENATORS, -1),
+    senPresent: again(o?.senPresent, SENATORS, 0), senCensorEligible: again(o?.senCensorEligible, SENATORS, 0),
+    senOfficeTurn: again(o?.senOfficeTurn, SENATORS, 0), senGovClaimReturn: again(o?.senGovClaimReturn, SENATORS, 0),
+    senSpoilsTurn: again(o?.senSpoilsTurn, SENATORS, 0), senConcessionTurn: again(o?.senConcessionTurn, SENATORS, 0),
+    senMovedTurn: again(o?.senMovedTurn, SENATORS, 0), senGovReturnTurn: again(o?.senGovReturnTurn, SENATORS, 0),
+    deck: again(o?.deck, SENATORS, -1), deckHead: 0, deckCount: 0,
     consul: -1, censor: -1, previousConsul: -1, temporaryConsul: true, outgoingConsul: -1, outgoingCensor: -1, minorProsecutions: 0,
     stateTreasury: p.startStateTreasury, ri: 0, riCredit: 0, legionsBox: p.startActiveLegions,
-    provConquered: z(nProv, 0), provDeveloped: z(nProv, 0), provGovernor: z(nProv, -1), provGovTurn: z(nProv, 0),
-    provClaimed: z(nProv, 0), provNoIncomeTurn: z(nProv, 0), provRevolt: z(nProv, 0),
-    provGarrison: z(nProv, 0), provGarrisonTurn: z(nProv, 0), provGarrisonFresh: z(nProv, 0), rorCaptive: -1, rorTargeted: 0,
-    wars: newWars(cfg.board, cfg.variants), warsVersion: newWarsVersion(),
-    factionLegionDet: z(n, 0), factionLegionFresh: z(n, 0), freshState: [], freshTurn: 0,
-    cardWhere: z(10, CARD_DECK), eventDeck: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+    provConquered: again(o?.provConquered, nProv, 0), provDeveloped: again(o?.provDeveloped, nProv, 0),
+    provGovernor: again(o?.provGovernor, nProv, -1), provGovTurn: again(o?.provGovTurn, nProv, 0),
+    provClaimed: again(o?.provClaimed, nProv, 0), provNoIncomeTurn: again(o?.provNoIncomeTurn, nProv, 0),
+    provRevolt: again(o?.provRevolt, nProv, 0), provGarrison: again(o?.provGarrison, nProv, 0),
+    provGarrisonTurn: again(o?.provGarrisonTurn, nProv, 0), provGarrisonFresh: again(o?.provGarrisonFresh, nProv, 0),
+    rorCaptive: -1, rorTargeted: 0,
+    wars, warsVersion: newWarsVersion(),
+    factionLegionDet: again(o?.factionLegionDet, n, 0), factionLegionFresh: again(o?.factionLegionFresh, n, 0),
+    freshState: again(o?.freshState, wars.status.length * MAX_DET, 0), freshTurn: 0,
+    cardWhere: again(o?.cardWhere, 10, CARD_DECK), eventDeck: copied(o?.eventDeck, EVENT_DECK),
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
     landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [], landActType2Sponsor: [], landActType2CoSponsor: [],
     rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
-    agenda: newAgenda(n, 8), agendaCount: 0, agendaKeys: z(8, 0), allowance: z(n, 0), militaryStage: -1,
-    developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
-    motion: newMotion(n), cands: [], candsListing: newCandsListing(), rejected: [], order: z(n, 0), bids: z(n * SENATORS, 0), forumList: [], scratch: z(4 * n + 1, 0),
+    agenda: blankAgenda(n, 8, o?.agenda), agendaCount: 0, agendaKeys: filled(8, 0), allowance: again(o?.allowance, n, 0),
+    militaryStage: -1, developRequested: 0, temporaryConsulFaction: -1, consulFactions: 0,
+    motion: blankMotion(n, o?.motion), cands: [], candsListing: newCandsListing(), rejected: [],
+    order: again(o?.order, n, 0), bids: again(o?.bids, n * SENATORS, 0), forumList: [], scratch: again(o?.scratch, 4 * n + 1, 0),
     riByTurn: [], treasuryByTurn: [], stats: emptyStats(), trace: trace ? [] : null, policyErrorLog: [],
   };
-  g.freshState = filled(g.wars.status.length * MAX_DET, 0);
   shuffle(g.rng.events, g.eventDeck);
   dealSenators(g);
   return g;
 }
 
-/** `size` blank motions for the agenda (it grows when more are made). */
-function newAgenda(players: number, size: number): Motion[] {
-  const agenda: Motion[] = [];
-  for (let i = 0; i < size; i++) agenda.push(newMotion(players));
+/** The Random Events deck before its shuffle. */
+const EVENT_DECK: readonly number[] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+/** A blank motion per number of players, copied over a reused state's motions (never written). */
+const BLANK_MOTIONS: Motion[] = [];
+
+/** A blank motion for `players`: `prev` blanked (a reused state's), else a new one. */
+function blankMotion(players: number, prev: Motion | undefined): Motion {
+  if (prev === undefined) return newMotion(players);
+  copyMotion(prev, (BLANK_MOTIONS[players] ??= newMotion(players)));
+  return prev;
+}
+
+/**
+ * `size` blank motions for the agenda (it grows when more are made), or a reused state's agenda with
+ * every entry blanked: kept at the length it grew to, since motions made in a game and then swapped
+ * with the older ones (swapMotion) would cost a write barrier's slow path at each swap.
+ */
+function blankAgenda(players: number, size: number, prev: Motion[] | undefined): Motion[] {
+  const agenda: Motion[] = prev ?? [];
+  for (let i = 0; i < agenda.length; i++) blankMotion(players, agenda[i]);
+  while (agenda.length < size) agenda.push(newMotion(players));
   return agenda;
 }
 

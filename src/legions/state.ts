@@ -68,6 +68,26 @@ export function filled(n: number, v: number): number[] {
 }
 
 /**
+ * A reused state's array refilled with `n` copies of `v` when it has length n, else filled(n, v)
+ * (setup.ts: one path for a new state's values and a reused one's).
+ */
+export function again(prev: number[] | undefined, n: number, v: number): number[] {
+  if (prev === undefined || prev.length !== n) return filled(n, v);
+  for (let i = 0; i < n; i++) prev[i] = v;
+  return prev;
+}
+
+/** A copy of `src`: written over a reused state's array (popped or pushed to src's length), else src.slice(). */
+export function copied(prev: number[] | undefined, src: readonly number[]): number[] {
+  if (prev === undefined) return src.slice();
+  const n = src.length;
+  while (prev.length > n) prev.pop();
+  for (let i = 0; i < prev.length; i++) prev[i] = src[i]!;
+  for (let i = prev.length; i < n; i++) prev.push(src[i]!);
+  return prev;
+}
+
+/**
  * Cuts a list down to its first k entries by popping: a write to `length` is a slow call in V8 (some
  * 30-45 ns, even when the length is unchanged) and may give up the list's storage, which the next
  * listing must then allocate again.
@@ -368,8 +388,9 @@ function seeded(old: Stream | undefined, name: string, base: TycheiState): Strea
 const POLICY_STREAM_NAMES = ['/policy0', '/policy1', '/policy2', '/policy3', '/policy4'];
 const policyStreamName = (f: number): string => POLICY_STREAM_NAMES[f] ?? '/policy' + f;
 
-export function makeStreams(seed: string, players: number): Streams {
-  return seedStreams(null, seed, players);
+/** The streams of a game of `seed`, written into a reused state's (`into`) or new ones. */
+export function makeStreams(seed: string, players: number, into?: Streams): Streams {
+  return seedStreams(into ?? null, seed, players);
 }
 
 /** The streams of `seed`, written into `into` (reusing its generators) or into new ones. */

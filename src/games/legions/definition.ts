@@ -3,7 +3,7 @@
 // fingerprints, checkpoints, shard files and the bench signature are unchanged.
 import { z } from 'zod';
 import { parsePolicies } from '../../../policies/index.js';
-import { type GameConfig, playGame } from '../../legions/game.js';
+import { type GameConfig, playOutcome } from '../../legions/game.js';
 import type { Outcome } from '../../legions/outcome.js';
 import { VARIANT_NAMES } from '../../legions/variants.js';
 import type { GameDefinition } from '../../sim/game.js';
@@ -58,7 +58,7 @@ export const game: GameDefinition<GameConfig, RunAccumulator> = {
     return {
       play(i, acc) {
         const li = i % lineups.length;
-        const o = playGame(cfg, seed, i, seated[li]!).outcome;
+        const o = playOutcome(cfg, seed, i, seated[li]!);
         acc.add(o, lineups[li]);
         return o;
       },

@@ -4,7 +4,7 @@
 import { parsePolicies } from '../../../policies/index.js';
 import { checkFieldSeats, loadField } from '../../../policies/fields.js';
 import { defaultBoard } from '../../legions/board.js';
-import { playGame } from '../../legions/game.js';
+import { playOutcome } from '../../legions/game.js';
 import { defaultParams } from '../../legions/params.js';
 import { parseVariants, VARIANT_NAMES } from '../../legions/variants.js';
 import { seatLineups } from '../../sim/seats.js';
@@ -31,6 +31,6 @@ export function fingerprint(field: string, variants: string, games: number): str
   const lineups = seatLineups(5, f.policies.length === 1 ? 'none' : f.seatRotation).map((l) => parsePolicies(l.map((k) => names[k]!).join(','), 5));
   const cfg = { players: 5, params: defaultParams(), board: defaultBoard(), variants: parseVariants(FINGERPRINT_VARIANTS[variants]!) };
   const sig = new Signature();
-  for (let i = 0; i < games; i++) sig.add(playGame(cfg, `fingerprint/${variants}`, i, lineups[i % lineups.length]!).outcome);
+  for (let i = 0; i < games; i++) sig.add(playOutcome(cfg, `fingerprint/${variants}`, i, lineups[i % lineups.length]!));
   return sig.hex();
 }

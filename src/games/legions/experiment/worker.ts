@@ -3,7 +3,7 @@
 import { workerData } from 'piscina';
 import { parsePolicies } from '../../../../policies/index.js';
 import type { GameConfig } from '../../../legions/game.js';
-import { playGame } from '../../../legions/game.js';
+import { playOutcome } from '../../../legions/game.js';
 import type { Outcome } from '../../../legions/outcome.js';
 import type { Policy } from '../../../legions/policy.js';
 import { addOutcome, addPair, type ArmAcc, newArmAcc, newPairAcc, type PairAcc } from './accumulator.js';
@@ -43,7 +43,7 @@ export function playBatch(s: ExperimentSetup, t: ExperimentTask, seats = cache):
   for (let i = t.start; i < t.end; i++) {
     for (let a = 0; a < s.arms.length; a++) {
       const sp = seats[a]![i % s.arms[a]!.lineups.length]!;
-      outcomes[a] = playGame(s.arms[a]!.cfg, s.seed, i, sp.pols).outcome;
+      outcomes[a] = playOutcome(s.arms[a]!.cfg, s.seed, i, sp.pols);
       addOutcome(arms[a]!, outcomes[a]!, sp.names);
     }
     for (let a = 0; a < s.arms.length; a++) addPair(pairs[a]!, outcomes[s.arms[a]!.baseline]!, outcomes[a]!);
