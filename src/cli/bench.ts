@@ -13,7 +13,7 @@ import { gameSeed, type Stream, Tychei, type TycheiState, uniformInt } from '../
 import { seatLineups } from '../sim/seats.js';
 import { game as legionsGame } from '../games/legions/definition.js';
 import { defaultBoard } from '../legions/board.js';
-import { type GameConfig, playGame, playOn, startGame } from '../legions/game.js';
+import { type GameConfig, playGame, playOn, playOutcome, startGame } from '../legions/game.js';
 import { defaultParams, InputError } from '../legions/params.js';
 import { makeStreams, type Streams } from '../legions/state.js';
 import { noVariants } from '../legions/variants.js';
@@ -154,7 +154,8 @@ const MAIN_WARM_UP = 1000;
 export function runBench(games: number, field: BenchField = benchField()): SingleBenchResult {
   const cfg = benchConfig();
   const seated = seatedLineups(field);
-  for (let i = 0; i < Math.min(games, MAIN_WARM_UP); i++) playGame(cfg, BENCH_SEED, i, seated[i % seated.length]!);
+  // As simulate's workers play them: each game in the state the last one left (playOutcome).
+  for (let i = 0; i < Math.min(games, MAIN_WARM_UP); i++) playOutcome(cfg, BENCH_SEED, i, seated[i % seated.length]!);
   const sig = new Signature();
   const gc = new GCProfiler();
   const heap0 = process.memoryUsage().heapUsed;
@@ -162,7 +163,7 @@ export function runBench(games: number, field: BenchField = benchField()): Singl
   let millis = 0;
   for (let i = 0; i < games; i++) {
     const t0 = performance.now();
-    const o = playGame(cfg, BENCH_SEED, i, seated[i % seated.length]!).outcome;
+    const o = playOutcome(cfg, BENCH_SEED, i, seated[i % seated.length]!);
     millis += performance.now() - t0;
     sig.add(o);
   }
