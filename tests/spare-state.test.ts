@@ -1,4 +1,4 @@
-// playOutcome plays each game into the state the last one left (game.ts spareState): setupGame writes
+// playOutcome plays each game into the state the last one of its shape left (game.ts spareStates): setupGame writes
 // the new game over that state's arrays, streams and motions (setup.ts, `prev`). A state so reused must
 // be the state a fresh setup makes, whatever the game before it did, and the outcomes the same as
 // playGame's; a game played inside a game finds no spare and makes its own state.
@@ -77,6 +77,27 @@ describe('playOutcome', () => {
     for (const [, cfg] of runs) for (let i = 0; i < 40; i++) fresh.push(JSON.stringify(playGame(cfg, 'spare-outcomes', i, seats(cfg.players)).outcome));
     expect(reused.length).toBeGreaterThanOrEqual(400);
     expect(reused).toEqual(fresh);
+  });
+
+  it('keeps a spare per shape of game: arms of other variations played in turn each reuse their own', () => {
+    const a = makeConfig(5);
+    const b = { ...makeConfig(5), variants: parseVariants(['revolts']) };
+    const states: GameState[] = [];
+    // The first seat's beginTurn sees the game's state: the one its arrays were written into.
+    const watching = (): Policy[] => seats(5).map((p, seat) => watchPolicy(p, (t) => ({
+      beginTurn: (g, me) => {
+        if (seat === 0 && g.turn === 0) states.push(g as GameState);
+        t.beginTurn?.(g, me);
+      },
+    })));
+    const cfgs = [a, b, a, b, a];
+    cfgs.forEach((cfg, i) => expect(JSON.stringify(playOutcome(cfg, 'spare-arms', i, watching()))).toBe(JSON.stringify(playGame(cfg, 'spare-arms', i, seats(5)).outcome)));
+    expect(states).toHaveLength(5);
+    expect(states[2]!.senOwner).toBe(states[0]!.senOwner); // arm a again: a's arrays
+    expect(states[4]!.senOwner).toBe(states[2]!.senOwner);
+    expect(states[3]!.wars).not.toBe(states[2]!.wars);
+    expect(states[3]!.senOwner).toBe(states[1]!.senOwner); // arm b again: b's arrays, not a's
+    expect(states[1]!.senOwner).not.toBe(states[0]!.senOwner);
   });
 
   it('keeps no array of the state in the outcome', () => {

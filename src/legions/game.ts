@@ -29,7 +29,7 @@ const { stateOfTheRepublicStep } = republicModule;
 const { cflAutoCheck, cflEndOfTurn } = consulForLifeModule;
 const { senateStep } = indexModule;
 const { warName } = militaryModule;
-const { setupGame } = setupModule;
+const { sameShape, setupGame } = setupModule;
 
 export type { GameConfig } from './setup.js';
 
@@ -112,22 +112,41 @@ export function playGame(cfg: GameConfig, masterSeed: string, index: number, pol
 }
 
 /**
- * The state the last playOutcome left, for the next to write over. A game takes it and gives it back
- * at its end, so a game played inside a game (a player's) finds none and makes its own; a game
- * that throws gives none back.
+ * The states the last playOutcome games left, one per shape of game (sameShape: an experiment's arms
+ * alternate boards and variations), for the next game of that shape to write over. A game takes its
+ * shape's spare and gives its state back at its end, so a game played inside a game (a player's) finds
+ * none and makes its own; a game that throws gives none back. At most MAX_SPARE_STATES shapes are kept
+ * (an experiment's arms, a test's many configurations).
  */
-let spareState: GameState | null = null;
+const spareStates: GameState[] = [];
+const MAX_SPARE_STATES = 16;
+
+/** The index in spareStates of a state of cfg's shape, or -1 (a few entries at most: one per arm). */
+function spareIndex(cfg: GameConfig): number {
+  for (let k = 0; k < spareStates.length; k++) if (sameShape(spareStates[k]!, cfg)) return k;
+  return -1;
+}
 
 /**
- * playGame's outcome, for callers that drop the state: the game is played in the state the last one
- * left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
+ * playGame's outcome, for callers that drop the state: the game is played in the state the last one of
+ * its shape left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
  */
 export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
-  const prev = spareState;
-  spareState = null;
+  const k = spareIndex(cfg);
+  let prev: GameState | null = null;
+  if (k >= 0) {
+    prev = spareStates[k]!;
+    spareStates[k] = spareStates[spareStates.length - 1]!; // (taken out: a game inside this one finds none)
+    spareStates.pop();
+  }
   const g = startGame(cfg, gameSeed(masterSeed, index), policies, false, prev);
   playOn(g, policies);
   const outcome = makeOutcome(g); // (copies the state's arrays: the next game writes over them)
-  spareState = g;
+  const back = spareIndex(cfg); // (a game played inside this one may have left one of this shape: replaced)
+  if (back >= 0) spareStates[back] = g;
+  else {
+    if (spareStates.length === MAX_SPARE_STATES) spareStates.shift(); // (the first shape kept makes room)
+    spareStates.push(g);
+  }
   return outcome;
 }

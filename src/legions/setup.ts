@@ -103,6 +103,14 @@ function makeWars(board: Board, variants: Variants): BoardWars {
 }
 
 /**
+ * Whether state g is of the game `cfg` sets up (its players, board and variations): only such a state is
+ * written over (its motions' arrays are per seat, its wars per board and variations).
+ */
+export function sameShape(g: GameState, cfg: GameConfig): boolean {
+  return g.players === cfg.players && g.board === cfg.board && g.variants === cfg.variants;
+}
+
+/**
  * Creates game state for one game; `seed` is the game's own seed (see core/rng gameSeed). With `prev`,
  * a state whose game is over and that nothing reads any more (game.ts playOutcome's spare), the new
  * state is written over its arrays, streams and motions where it is of the same players, board and
@@ -113,8 +121,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean, prev: G
   if (n !== 3 && n !== 5) throw new InputError(`players must be 3 or 5, got ${n}`);
   const p = cfg.params;
   const nProv = cfg.board.provinces.length;
-  // A state of another shape is not reused (its motions' arrays are per seat, its wars per board and variations).
-  const o = prev !== null && prev.players === n && prev.board === cfg.board && prev.variants === cfg.variants ? prev : undefined;
+  const o = prev !== null && sameShape(prev, cfg) ? prev : undefined;
   const wars = newWars(cfg.board, cfg.variants, o?.wars);
   // The lists a game grows from empty are new as before; failedMotions and agendaKeys must be: they hold
   // motion keys beyond the small integers, and an array reused with doubles in it turned the arrays the
