@@ -77,13 +77,10 @@ export function again(prev: number[] | undefined, n: number, v: number): number[
   return prev;
 }
 
-/** A copy of `src`: written over a reused state's array (popped or pushed to src's length), else src.slice(). */
+/** A copy of `src`: written over a reused state's array (copyArray), else src.slice(). */
 export function copied(prev: number[] | undefined, src: readonly number[]): number[] {
   if (prev === undefined) return src.slice();
-  const n = src.length;
-  while (prev.length > n) prev.pop();
-  for (let i = 0; i < prev.length; i++) prev[i] = src[i]!;
-  for (let i = prev.length; i < n; i++) prev.push(src[i]!);
+  copyArray(prev, src);
   return prev;
 }
 
@@ -750,10 +747,12 @@ export function reseedStreams(g: GameState, seed: string): void {
   seedStreams(g.rng, seed, g.players);
 }
 
-/** dst = src for an array of numbers or strings, in place. */
+/** dst = src for an array of numbers or strings, in place (popped or pushed to src's length: no write to length). */
 function copyArray<T>(dst: T[], src: readonly T[]): void {
-  if (dst.length !== src.length) dst.length = src.length;
-  for (let i = 0; i < src.length; i++) dst[i] = src[i]!;
+  const n = src.length;
+  shorten(dst, n);
+  for (let i = 0; i < dst.length; i++) dst[i] = src[i]!;
+  for (let i = dst.length; i < n; i++) dst.push(src[i]!);
 }
 
 /** dst = src for a list of motions, reusing dst's motions. */
