@@ -250,26 +250,21 @@ function takeCandsCensus(g: GameView): void {
 function retakeCandsCensus(g: GameView): void {
   const masks = candsCensus.masks;
   // A listing the engine made from a mask (every base-game listing): its owners' sets from the Senate's roster, no pass over the list.
-  const listed = listingByOwner(g as GameState, masks);
-  if (listed !== -1) {
-    candsCensus.all = listed;
-    candsCensus.ascending = true;
-    candsCensus.of = g;
-    candsCensus.listing = g.candsListing;
-    return;
-  }
-  // Every place cleared, a fixed count (places past the players' are never read): g.players is not reread per store.
-  for (let i = 0; i < CENSUS_OWNERS; i++) masks[i] = 0;
-  const c = g.cands;
-  const owner = g.senOwner;
-  let all = 0;
-  let ascending = true;
-  for (let k = 0, n = c.length; k < n; k++) {
-    const s = c[k]!;
-    const bit = 1 << s;
-    if (bit <= all) ascending = false; // (a card not above every card listed before it: out of card order)
-    all |= bit;
-    masks[owner[s]! + 2] |= bit;
+  let all = listingByOwner(g as GameState, masks);
+  let ascending = true; // (a mask's listing is in card order)
+  if (all === -1) {
+    // Every place cleared, a fixed count (places past the players' are never read): g.players is not reread per store.
+    for (let i = 0; i < CENSUS_OWNERS; i++) masks[i] = 0;
+    const c = g.cands;
+    const owner = g.senOwner;
+    all = 0;
+    for (let k = 0, n = c.length; k < n; k++) {
+      const s = c[k]!;
+      const bit = 1 << s;
+      if (bit <= all) ascending = false; // (a card not above every card listed before it: out of card order)
+      all |= bit;
+      masks[owner[s]! + 2] |= bit;
+    }
   }
   candsCensus.all = all;
   candsCensus.ascending = ascending;

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Stream } from '../src/core/rng.js';
 import { defaultBoard } from '../src/legions/board.js';
-import type { GameConfig } from '../src/legions/game.js';
+import { type GameConfig, playGame } from '../src/legions/game.js';
 import { defaultParams, type RulesParams } from '../src/legions/params.js';
 import { naturalNext, type Policy } from '../src/legions/policy.js';
 import {
@@ -11,6 +11,7 @@ import {
   MAX_DET, SENATORS, warsChanged,
 } from '../src/legions/state.js';
 import { noVariants, parseVariants, VARIANT_NAMES } from '../src/legions/variants.js';
+import { makePolicy } from '../policies/index.js';
 
 /** A game configuration with the default rules, board and no variants (params may be tweaked). */
 export function makeConfig(players: number, tweak?: (p: RulesParams) => void): GameConfig {
@@ -58,6 +59,25 @@ export function atProposalsAndVotes(p: Policy, at: (g: GameState) => void): Poli
       return target.vote(g, me, m);
     },
   }));
+}
+
+/**
+ * At every proposal and vote of 20 whole games of a mixed five-seat lineup (`seed` their master seed):
+ * `kept(g)` against `fresh(g)`, two bit sets the engine must agree on. Returns how often they were compared,
+ * how often the set was not empty, and each disagreement.
+ */
+export function masksAgreeInGames(cfg: GameConfig, seed: string, kept: (g: GameState) => number, fresh: (g: GameState) => number): { asked: number; some: number; wrong: string[] } {
+  const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'random'];
+  const r = { asked: 0, some: 0, wrong: [] as string[] };
+  const compare = (g: GameState): void => {
+    r.asked++;
+    const k = kept(g);
+    const f = fresh(g);
+    if (k !== 0) r.some++;
+    if (k !== f) r.wrong.push(`turn ${g.turn}: ${k.toString(2)} for ${f.toString(2)}`);
+  };
+  for (let i = 0; i < 20; i++) playGame(cfg, seed, i, lineup.map((n) => atProposalsAndVotes(makePolicy(n), compare)));
+  return r;
 }
 
 /**

@@ -3,16 +3,13 @@
 // of candidates overwriting the list in place and pushing the rest (agenda.ts listMask), and the vote's
 // stances and purchases zeroed by a run of stores (voting.ts putToVote).
 import { describe, expect, it } from 'vitest';
-import { playGame } from '../src/legions/game.js';
 import { RAISE } from '../src/legions/motion.js';
-import type { Policy } from '../src/legions/policy.js';
 import { listMask } from '../src/legions/senate/agenda.js';
 import { developable, developableMask } from '../src/legions/senate/business.js';
 import { putToVote } from '../src/legions/senate/voting.js';
 import { setupGame } from '../src/legions/setup.js';
 import { AT_ROME, type GameState, SENATORS } from '../src/legions/state.js';
-import { makePolicy } from '../policies/index.js';
-import { atProposalsAndVotes, BASE_AND_EVERY_VARIATION, makeConfig, stubPolicies } from './helpers.js';
+import { BASE_AND_EVERY_VARIATION, makeConfig, masksAgreeInGames, stubPolicies } from './helpers.js';
 
 /** developable, province by province, as a mask: what developableMask must answer. */
 function developableByProvince(g: GameState): number {
@@ -24,22 +21,10 @@ function developableByProvince(g: GameState): number {
 describe('developableMask', () => {
   for (const [label, cfg] of BASE_AND_EVERY_VARIATION) {
     it(`${label}: the same provinces as developable at every proposal and vote of whole games`, () => {
-      const lineup = ['competent', 'statesman', 'opportunist', 'competent', 'random'];
-      const wrong: string[] = [];
-      let asked = 0;
-      let some = 0;
-      const compare = (g: GameState): void => {
-        asked++;
-        const kept = developableMask(g);
-        const fresh = developableByProvince(g);
-        if (kept !== 0) some++;
-        if (kept !== fresh) wrong.push(`turn ${g.turn}: ${kept.toString(2)} for ${fresh.toString(2)}`);
-      };
-      const watched = (p: Policy): Policy => atProposalsAndVotes(p, compare);
-      for (let i = 0; i < 20; i++) playGame(cfg, 'developable-mask', i, lineup.map((n) => watched(makePolicy(n))));
-      expect(asked).toBeGreaterThan(1000);
-      expect(some).toBeGreaterThan(10);
-      expect(wrong).toEqual([]);
+      const r = masksAgreeInGames(cfg, 'developable-mask', developableMask, developableByProvince);
+      expect(r.asked).toBeGreaterThan(1000);
+      expect(r.some).toBeGreaterThan(10);
+      expect(r.wrong).toEqual([]);
     });
   }
 });

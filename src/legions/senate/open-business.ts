@@ -110,34 +110,30 @@ function openWithout(kinds: number): number {
   return open;
 }
 
-/** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
-function kindsAsked(policy: Policy): number {
-  const never = (policy.neverProposes ?? 0) & OPEN_KIND_BITS;
-  if (never === lastNever) return lastAsked; // (a function of `never` alone: the seats mostly share one)
-  const asked = openWithout(never);
-  lastNever = never;
-  lastAsked = asked;
-  return asked;
+/** openWithout's last answer and the kinds it was for (-1: none yet): the seats' answers are mostly one or two. */
+class OpenWithoutKept {
+  private kinds = -1;
+  private open = ALL_OPEN;
+
+  of(kinds: number): number {
+    if (kinds !== this.kinds) {
+      this.open = openWithout(kinds);
+      this.kinds = kinds;
+    }
+    return this.open;
+  }
 }
 
-/** kindsAsked's last answer and the kinds never proposed it was for (-1: none yet). */
-let lastNever = -1;
-let lastAsked = ALL_OPEN;
+/** Kept apart: the kinds never proposed are asked once a meeting, the kinds ruled out now at every turn. */
+const neverKept = new OpenWithoutKept();
+const nowKept = new OpenWithoutKept();
+
+/** Bit k set for each OPEN_MOTIONS[k] the policy may propose (Policy.neverProposes rules the others out). */
+const kindsAsked = (policy: Policy): number => neverKept.of((policy.neverProposes ?? 0) & OPEN_KIND_BITS);
 
 /** Bit k set for each OPEN_MOTIONS[k] the policy may propose now (Policy.mayPropose; without it, all). */
-function kindsNow(g: GameState, policy: Policy, f: number): number {
-  if (policy.mayPropose === undefined) return ALL_OPEN;
-  const not = ~policy.mayPropose(g, f) & OPEN_KIND_BITS;
-  if (not === lastNot) return lastNow; // (a function of `not` alone: the answers are mostly one of two)
-  const now = openWithout(not);
-  lastNot = not;
-  lastNow = now;
-  return now;
-}
-
-/** kindsNow's last answer and the kinds ruled out it was for (-1: none yet). */
-let lastNot = -1;
-let lastNow = ALL_OPEN;
+const kindsNow = (g: GameState, policy: Policy, f: number): number =>
+  policy.mayPropose === undefined ? ALL_OPEN : nowKept.of(~policy.mayPropose(g, f) & OPEN_KIND_BITS);
 
 export function openBusiness(g: GameState, policies: readonly Policy[]): void {
   const n = g.players;
