@@ -2,12 +2,11 @@
 // rotating with the game index — plays a deviator and the others play a field, and, when asked, the
 // same games with the field in every seat (common random numbers), returning only sums.
 import { gameSeed } from '../core/rng.js';
-import { initPolicies, playOn } from '../legions/game.js';
 import { popcount } from '../legions/common.js';
-import type { GameConfig } from '../legions/game.js';
+import { type GameConfig, keepSpareState, playOn, startGame, takeSpareState } from '../legions/game.js';
 import { winnersOf } from '../legions/outcome.js';
 import type { Policy } from '../legions/policy.js';
-import { setupGame } from '../legions/setup.js';
+import type { GameState } from '../legions/state.js';
 import { makePolicy } from '../../policies/index.js';
 import { ParametricPolicy, type Weights } from '../../policies/parametric.js';
 import { RolloutPolicy } from '../../policies/rollout.js';
@@ -54,39 +53,104 @@ function makeSeat(t: EvalTask, i: number, d: Seat, forRollout = false): Policy {
   return p;
 }
 
-/** Seat s of game i in the field: the list in seat order, cycled, and rotated game by game when asked. */
-function fieldSeat(t: EvalTask, i: number, s: number): Seat {
+/** The index in t.field of seat s of game i: the list in seat order, cycled, and rotated game by game when asked. */
+function fieldIndex(t: EvalTask, i: number, s: number): number {
   const k = t.field.length;
-  const x = k === 1 ? t.field[0]! : t.field[(s + (t.rotate ? i : 0)) % k]!;
+  return k === 1 ? 0 : (s + (t.rotate ? i : 0)) % k;
+}
+
+/** Seat s of game i in the field. */
+function fieldSeat(t: EvalTask, i: number, s: number): Seat {
+  const x = t.field[fieldIndex(t, i, s)]!;
   return typeof x === 'string' ? { name: x } : x;
 }
 
-/** Plays game i with `deviator` in `seat` (or the field only when null); returns that seat's win share in WIN_UNITs, or -1 on a collapse. */
-function play(t: EvalTask, i: number, seat: number, deviator: Policy | null): number {
+/** A rollout player's futures are played by the field of its own game: made afresh for each game, never kept. */
+const perGame = (d: Seat): boolean => 'name' in d && d.name.startsWith('rollout');
+
+/**
+ * The policies of one range's games, made once and bound to each game afresh (Policy.init), as a
+ * simulate worker's are: per seat and field entry, and the deviator. Rollout players are made per game.
+ */
+class RangePolicies {
+  private readonly field: (Policy | undefined)[] = [];
+  private deviator: Policy | undefined;
+
+  constructor(private readonly t: EvalTask) {}
+
+  fieldAt(i: number, s: number): Policy {
+    const k = s * this.t.field.length + fieldIndex(this.t, i, s);
+    const kept = this.field[k];
+    if (kept !== undefined) return kept;
+    const seat = fieldSeat(this.t, i, s);
+    const p = makeSeat(this.t, i, seat);
+    if (!perGame(seat)) this.field[k] = p;
+    return p;
+  }
+
+  deviatorFor(i: number): Policy {
+    if (this.deviator !== undefined) return this.deviator;
+    const p = makeSeat(this.t, i, this.t.deviator);
+    if (!perGame(this.t.deviator)) this.deviator = p;
+    return p;
+  }
+}
+
+/**
+ * Plays game i with `deviator` in `seat` (or the field only when null); returns that seat's win share in
+ * WIN_UNITs, or -1 on a collapse. The game is played in the spare state of its shape (playOutcome's).
+ */
+function play(t: EvalTask, i: number, seat: number, deviator: Policy | null, made: RangePolicies, pols: Policy[]): number {
   const n = t.cfg.players;
-  const pols: Policy[] = [];
-  for (let s = 0; s < n; s++) pols.push(s === seat && deviator ? deviator : makeSeat(t, i, fieldSeat(t, i, s)));
-  const g = setupGame(t.cfg, gameSeed(t.seed, i), false);
-  initPolicies(g, pols);
+  pols.length = 0;
+  for (let s = 0; s < n; s++) pols.push(s === seat && deviator ? deviator : made.fieldAt(i, s));
+  const g = startGame(t.cfg, gameSeed(t.seed, i), pols, false, takeSpareState(t.cfg));
   playOn(g, pols);
-  if (g.lost) return -1;
+  const a = g.lost ? -1 : winShare(g, seat);
+  keepSpareState(t.cfg, g);
+  return a;
+}
+
+/** Seat's win share of a game survived, in WIN_UNITs. */
+function winShare(g: GameState, seat: number): number {
   const w = winnersOf(g);
   return w & (1 << seat) ? WIN_UNIT / popcount(w) : 0;
 }
 
-export default function evaluateRange(t: EvalTask): EvalSums {
+/**
+ * The configuration a worker's last range was played with, and its JSON: a pool's worker receives a
+ * copy of the same configuration with every range, and only the same objects let a game take the
+ * spare state the last range's games left (setup.ts sameShape compares board and variations by identity).
+ */
+let lastConfig: GameConfig | null = null;
+let lastConfigJson = '';
+
+function sameConfig(cfg: GameConfig): GameConfig {
+  if (cfg === lastConfig) return cfg;
+  const json = JSON.stringify(cfg);
+  if (lastConfig === null || json !== lastConfigJson) {
+    lastConfig = cfg;
+    lastConfigJson = json;
+  }
+  return lastConfig;
+}
+
+export default function evaluateRange(task: EvalTask): EvalSums {
+  const t = { ...task, cfg: sameConfig(task.cfg) };
   const n = t.cfg.players;
   const sums: EvalSums = { games: 0, wins: 0, survived: 0, baseWins: 0, baseSurvived: 0, sumD: 0, sumD2: 0 };
+  const made = new RangePolicies(t);
+  const pols: Policy[] = [];
   for (let i = t.start; i < t.end; i++) {
     const seat = i % n;
-    const a = play(t, i, seat, makeSeat(t, i, t.deviator));
+    const a = play(t, i, seat, made.deviatorFor(i), made, pols);
     sums.games++;
     if (a >= 0) {
       sums.survived++;
       sums.wins += a;
     }
     if (!t.paired) continue;
-    const b = play(t, i, seat, null);
+    const b = play(t, i, seat, null, made, pols);
     if (b >= 0) {
       sums.baseSurvived++;
       sums.baseWins += b;

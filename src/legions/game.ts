@@ -127,26 +127,34 @@ function spareIndex(cfg: GameConfig): number {
   return -1;
 }
 
-/**
- * playGame's outcome, for callers that drop the state: the game is played in the state the last one of
- * its shape left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
- */
-export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
+/** The spare state of cfg's shape, taken out (a game inside the one that takes it finds none), or null. */
+export function takeSpareState(cfg: GameConfig): GameState | null {
   const k = spareIndex(cfg);
-  let prev: GameState | null = null;
-  if (k >= 0) {
-    prev = spareStates[k]!;
-    spareStates[k] = spareStates[spareStates.length - 1]!; // (taken out: a game inside this one finds none)
-    spareStates.pop();
-  }
-  const g = startGame(cfg, gameSeed(masterSeed, index), policies, false, prev);
-  playOn(g, policies);
-  const outcome = makeOutcome(g); // (copies the state's arrays: the next game writes over them)
-  const back = spareIndex(cfg); // (a game played inside this one may have left one of this shape: replaced)
+  if (k < 0) return null;
+  const prev = spareStates[k]!;
+  spareStates[k] = spareStates[spareStates.length - 1]!;
+  spareStates.pop();
+  return prev;
+}
+
+/** Keeps g (its game over and read) as the spare of cfg's shape, for the next game to write over. */
+export function keepSpareState(cfg: GameConfig, g: GameState): void {
+  const back = spareIndex(cfg); // (a game played inside g's may have left one of this shape: replaced)
   if (back >= 0) spareStates[back] = g;
   else {
     if (spareStates.length === MAX_SPARE_STATES) spareStates.shift(); // (the first shape kept makes room)
     spareStates.push(g);
   }
+}
+
+/**
+ * playGame's outcome, for callers that drop the state: the game is played in the state the last one of
+ * its shape left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
+ */
+export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
+  const g = startGame(cfg, gameSeed(masterSeed, index), policies, false, takeSpareState(cfg));
+  playOn(g, policies);
+  const outcome = makeOutcome(g); // (copies the state's arrays: the next game writes over them)
+  keepSpareState(cfg, g);
   return outcome;
 }
