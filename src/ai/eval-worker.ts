@@ -65,50 +65,47 @@ function fieldSeat(t: EvalTask, i: number, s: number): Seat {
   return typeof x === 'string' ? { name: x } : x;
 }
 
-/** A rollout player's futures are played by the field of its own game: made afresh for each game, never kept. */
-const perGame = (d: Seat): boolean => 'name' in d && d.name.startsWith('rollout');
-
 /**
- * The policies of one range's games, made once and bound to each game afresh (Policy.init), as a
- * simulate worker's are: per seat and field entry, and the deviator. Rollout players are made per game.
+ * One range's games. Its players are made once and bound to each game afresh (Policy.init), as a
+ * simulate worker's are: one per seat and field entry (a short field puts an entry in several seats, and
+ * a policy's stream is its seat's), and the deviator. A rollout player, whose futures are played by the
+ * field of its own game, is made per game. Each game is played in the spare state of its shape (playOutcome's).
  */
-class RangePolicies {
+class RangeGames {
   private readonly field: (Policy | undefined)[] = [];
   private deviator: Policy | undefined;
+  private readonly pols: Policy[] = [];
 
   constructor(private readonly t: EvalTask) {}
 
-  fieldAt(i: number, s: number): Policy {
+  /** Plays game i with the deviator in `seat` (or the field only, without); returns that seat's win share in WIN_UNITs, or -1 on a collapse. */
+  play(i: number, seat: number, withDeviator: boolean): number {
+    const t = this.t;
+    const pols = this.pols;
+    pols.length = 0;
+    for (let s = 0; s < t.cfg.players; s++) pols.push(withDeviator && s === seat ? this.deviatorFor(i) : this.fieldAt(i, s));
+    const g = startGame(t.cfg, gameSeed(t.seed, i), pols, false, takeSpareState(t.cfg));
+    playOn(g, pols);
+    const a = g.lost ? -1 : winShare(g, seat);
+    keepSpareState(t.cfg, g);
+    return a;
+  }
+
+  private fieldAt(i: number, s: number): Policy {
     const k = s * this.t.field.length + fieldIndex(this.t, i, s);
     const kept = this.field[k];
     if (kept !== undefined) return kept;
-    const seat = fieldSeat(this.t, i, s);
-    const p = makeSeat(this.t, i, seat);
-    if (!perGame(seat)) this.field[k] = p;
+    const p = makeSeat(this.t, i, fieldSeat(this.t, i, s));
+    if (!(p instanceof RolloutPolicy)) this.field[k] = p;
     return p;
   }
 
-  deviatorFor(i: number): Policy {
+  private deviatorFor(i: number): Policy {
     if (this.deviator !== undefined) return this.deviator;
     const p = makeSeat(this.t, i, this.t.deviator);
-    if (!perGame(this.t.deviator)) this.deviator = p;
+    if (!(p instanceof RolloutPolicy)) this.deviator = p;
     return p;
   }
-}
-
-/**
- * Plays game i with `deviator` in `seat` (or the field only when null); returns that seat's win share in
- * WIN_UNITs, or -1 on a collapse. The game is played in the spare state of its shape (playOutcome's).
- */
-function play(t: EvalTask, i: number, seat: number, deviator: Policy | null, made: RangePolicies, pols: Policy[]): number {
-  const n = t.cfg.players;
-  pols.length = 0;
-  for (let s = 0; s < n; s++) pols.push(s === seat && deviator ? deviator : made.fieldAt(i, s));
-  const g = startGame(t.cfg, gameSeed(t.seed, i), pols, false, takeSpareState(t.cfg));
-  playOn(g, pols);
-  const a = g.lost ? -1 : winShare(g, seat);
-  keepSpareState(t.cfg, g);
-  return a;
 }
 
 /** Seat's win share of a game survived, in WIN_UNITs. */
@@ -118,18 +115,18 @@ function winShare(g: GameState, seat: number): number {
 }
 
 /**
- * The configuration a worker's last range was played with, and its JSON: a pool's worker receives a
- * copy of the same configuration with every range, and only the same objects let a game take the
- * spare state the last range's games left (setup.ts sameShape compares board and variations by identity).
+ * The configuration of the last range played (a copy of its own: a caller may change its object later)
+ * and its JSON. A pool's worker receives a copy of the same configuration with every range, and only
+ * the same objects let a game take the spare state the last range's games left (setup.ts sameShape
+ * compares board and variations by identity).
  */
 let lastConfig: GameConfig | null = null;
 let lastConfigJson = '';
 
 function sameConfig(cfg: GameConfig): GameConfig {
-  if (cfg === lastConfig) return cfg;
   const json = JSON.stringify(cfg);
   if (lastConfig === null || json !== lastConfigJson) {
-    lastConfig = cfg;
+    lastConfig = structuredClone(cfg);
     lastConfigJson = json;
   }
   return lastConfig;
@@ -139,18 +136,17 @@ export default function evaluateRange(task: EvalTask): EvalSums {
   const t = { ...task, cfg: sameConfig(task.cfg) };
   const n = t.cfg.players;
   const sums: EvalSums = { games: 0, wins: 0, survived: 0, baseWins: 0, baseSurvived: 0, sumD: 0, sumD2: 0 };
-  const made = new RangePolicies(t);
-  const pols: Policy[] = [];
+  const games = new RangeGames(t);
   for (let i = t.start; i < t.end; i++) {
     const seat = i % n;
-    const a = play(t, i, seat, made.deviatorFor(i), made, pols);
+    const a = games.play(i, seat, true);
     sums.games++;
     if (a >= 0) {
       sums.survived++;
       sums.wins += a;
     }
     if (!t.paired) continue;
-    const b = play(t, i, seat, null, made, pols);
+    const b = games.play(i, seat, false);
     if (b >= 0) {
       sums.baseSurvived++;
       sums.baseWins += b;
