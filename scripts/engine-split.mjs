@@ -11,7 +11,8 @@
 // parametric ones); otherwise the replay goes out of step and the run stops, saying so.
 // With ENGINE_PROFILE=FILE in the environment, one more replay, not timed, is profiled (V8's sampler
 // every 50 us) and its CPU profile written to FILE: the engine's own functions without the players'
-// (read it with Chrome's DevTools or any .cpuprofile viewer).
+// (read it with Chrome's DevTools or any .cpuprofile viewer). Last, both times are set against
+// bench's random-number floor for the same players (issue 15's ratio, here for the engine alone too).
 // Usage: node scripts/engine-split.mjs [GAMES=6000] [POLICY=competent] [PASSES=3] [LIVE=propose,vote,...]
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -22,6 +23,7 @@ import { defaultBoard } from '../dist/src/legions/board.js';
 import { noVariants } from '../dist/src/legions/variants.js';
 import { parsePolicies } from '../dist/policies/index.js';
 import { Signature } from '../dist/src/sim/signature.js';
+import { rngFloor } from '../dist/src/cli/bench.js';
 import { POLICY_METHODS } from './policy-methods.mjs';
 
 /** What a proposal writes into the motion, recorded after each propose. */
@@ -219,6 +221,9 @@ async function main() {
   const share = best(engine) / best(real);
   process.stdout.write(`best: with players ${best(real).toFixed(1)} us/game, engine alone ${best(engine).toFixed(1)} (${(100 * share).toFixed(0)} %), players ${(best(real) - best(engine)).toFixed(1)} (${(100 * (1 - share)).toFixed(0)} %)\n`);
   if (live.length) process.stdout.write(`${live.join(', ')}: ${(best(withLive) - best(engine)).toFixed(1)} us/game of the players' time\n`);
+  // Against bench's random-number floor for the same players (its seeds and draws, no game logic), timed here after the runs.
+  const floor = rngFloor(20000, { policies: Array(5).fill(policy), rotation: 'none' }).microsPerGame;
+  process.stdout.write(`random-number floor ${floor.toFixed(2)} us/game: with players ${(best(real) / floor).toFixed(1)} times it, engine alone ${(best(engine) / floor).toFixed(1)} times\n`);
   if (process.env.ENGINE_PROFILE) {
     const x = await run('profile');
     if (x.signature !== signature) throw new Error('engine-split: the profiled replay played other games');
