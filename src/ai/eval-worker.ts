@@ -81,9 +81,8 @@ class RangeGames {
   /** Plays game i with the deviator in `seat` (or the field only, without); returns that seat's win share in WIN_UNITs, or -1 on a collapse. */
   play(i: number, seat: number, withDeviator: boolean): number {
     const t = this.t;
-    const pols = this.pols;
-    pols.length = 0;
-    for (let s = 0; s < t.cfg.players; s++) pols.push(withDeviator && s === seat ? this.deviatorFor(i) : this.fieldAt(i, s));
+    const pols = this.pols; // (one seat each, written over game by game: the range's players are fixed)
+    for (let s = 0; s < t.cfg.players; s++) pols[s] = withDeviator && s === seat ? this.deviatorFor(i) : this.fieldAt(i, s);
     const g = startGame(t.cfg, gameSeed(t.seed, i), pols, false, takeSpareState(t.cfg));
     playOn(g, pols);
     const a = g.lost ? -1 : winShare(g, seat);
