@@ -3,7 +3,7 @@
 // same games with the field in every seat (common random numbers), returning only sums.
 import { gameSeed } from '../core/rng.js';
 import { popcount } from '../legions/common.js';
-import { type GameConfig, keepSpareState, playOn, startGame, takeSpareState } from '../legions/game.js';
+import { type GameConfig, keepSpareState, playInSpareState } from '../legions/game.js';
 import { winnersOf } from '../legions/outcome.js';
 import type { Policy } from '../legions/policy.js';
 import type { GameState } from '../legions/state.js';
@@ -69,7 +69,7 @@ function fieldSeat(t: EvalTask, i: number, s: number): Seat {
  * One range's games. Its players are made once and bound to each game afresh (Policy.init), as a
  * simulate worker's are: one per seat and field entry (a short field puts an entry in several seats, and
  * a policy's stream is its seat's), and the deviator. A rollout player, whose futures are played by the
- * field of its own game, is made per game. Each game is played in the spare state of its shape (playOutcome's).
+ * field of its own game, is made per game. Each game is played in the spare state of its shape (playInSpareState, as playOutcome plays it).
  */
 class RangeGames {
   private readonly field: (Policy | undefined)[] = [];
@@ -83,8 +83,7 @@ class RangeGames {
     const t = this.t;
     const pols = this.pols; // (one seat each, written over game by game: the range's players are fixed)
     for (let s = 0; s < t.cfg.players; s++) pols[s] = withDeviator && s === seat ? this.deviatorFor(i) : this.fieldAt(i, s);
-    const g = startGame(t.cfg, gameSeed(t.seed, i), pols, false, takeSpareState(t.cfg));
-    playOn(g, pols);
+    const g = playInSpareState(t.cfg, gameSeed(t.seed, i), pols);
     const a = g.lost ? -1 : winShare(g, seat);
     keepSpareState(t.cfg, g);
     return a;

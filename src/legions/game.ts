@@ -128,7 +128,7 @@ function spareIndex(cfg: GameConfig): number {
 }
 
 /** The spare state of cfg's shape, taken out (a game inside the one that takes it finds none), or null. */
-export function takeSpareState(cfg: GameConfig): GameState | null {
+function takeSpareState(cfg: GameConfig): GameState | null {
   const k = spareIndex(cfg);
   if (k < 0) return null;
   const prev = spareStates[k]!;
@@ -148,12 +148,18 @@ export function keepSpareState(cfg: GameConfig, g: GameState): void {
 }
 
 /**
- * playGame's outcome, for callers that drop the state: the game is played in the state the last one of
- * its shape left (setupGame writes a new game over its arrays), so a game allocates little more than its outcome.
+ * Plays the game of `seed` in the state the last one of its shape left (setupGame writes a new game
+ * over its arrays). The caller reads the finished state, then gives it back with keepSpareState.
  */
-export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
-  const g = startGame(cfg, gameSeed(masterSeed, index), policies, false, takeSpareState(cfg));
+export function playInSpareState(cfg: GameConfig, seed: string, policies: readonly Policy[]): GameState {
+  const g = startGame(cfg, seed, policies, false, takeSpareState(cfg));
   playOn(g, policies);
+  return g;
+}
+
+/** playGame's outcome, for callers that drop the state: played in a spare state, so a game allocates little more than its outcome. */
+export function playOutcome(cfg: GameConfig, masterSeed: string, index: number, policies: readonly Policy[]): Outcome {
+  const g = playInSpareState(cfg, gameSeed(masterSeed, index), policies);
   const outcome = makeOutcome(g); // (copies the state's arrays: the next game writes over them)
   keepSpareState(cfg, g);
   return outcome;
