@@ -25,12 +25,17 @@ export function legionsWanted(g: GameView, w: number, mr: number, margin: number
 }
 
 /**
- * The faction legions in the box (`boxMask`) sent with `count` State legions toward `need`: the lowest
- * factions' first, until the need is met (only the legions in the box are visited, none when it holds none).
+ * The faction legions in the box (`boxMask`) sent with `count` State legions toward `need`: the sender's
+ * own first (`me`, -1 for none), then the others clockwise from it, until the need is met (only the
+ * legions in the box are visited). Clockwise, not from seat 0: a fixed order would favour low seats,
+ * whose legions would earn more of the Prestige of victories.
  */
-export function boxLegionsSent(boxMask: number, count: number, need: number): number {
+export function boxLegionsSent(boxMask: number, count: number, need: number, me: number): number {
+  const from = me > 0 ? me : 0;
   let mask = 0;
-  for (let rest = boxMask, sent = count; rest !== 0 && sent < need; rest &= rest - 1, sent++) mask |= rest & -rest;
+  let sent = count;
+  for (let rest = boxMask & (-1 << from); rest !== 0 && sent < need; rest &= rest - 1, sent++) mask |= rest & -rest;
+  for (let rest = boxMask & ~(-1 << from); rest !== 0 && sent < need; rest &= rest - 1, sent++) mask |= rest & -rest;
   return mask;
 }
 
@@ -346,11 +351,18 @@ function scanHighestStatus(g: GameView, cands: readonly number[], owner: number)
   return b;
 }
 
+/**
+ * The faction of most Prestige other than `except`; a tie goes to the first clockwise from `except`
+ * (not to the lowest seat, which would make seat 0 everybody's target).
+ */
 export function leader(g: GameView, except: number): number {
   const prestige = g.prestige; // (held: read through g, each faction's test reloaded and checked it)
   const n = g.players;
   let b = -1;
-  for (let f = 0; f < n; f++) if (f !== except && (b < 0 || prestige[f]! > prestige[b]!)) b = f;
+  for (let k = 1, f = except + 1; k <= n; k++, f++) {
+    if (f === n) f = 0;
+    if (f !== except && (b < 0 || prestige[f]! > prestige[b]!)) b = f;
+  }
   return b;
 }
 

@@ -492,7 +492,7 @@ export class ParametricPolicy implements Policy {
       m.target = w;
       m.senator = commanded ? -1 : cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
-      const mask = boxLegionsSent(boxMask, m.count, need);
+      const mask = boxLegionsSent(boxMask, m.count, need, me);
       m.mask = mask;
       // Legions left without a commander (Deaths) get a new one even when nothing more is sent.
       if (m.count + popcount(mask) === 0 && (m.senator < 0 || here === 0)) continue;
@@ -542,7 +542,7 @@ export class ParametricPolicy implements Policy {
       m.det = d;
       m.senator = cmd;
       m.count = Math.max(0, Math.min(g.legionsBox, need));
-      const mask = boxLegionsSent(boxMask, m.count, need);
+      const mask = boxLegionsSent(boxMask, m.count, need, me);
       m.mask = mask;
       const sent = m.count + popcount(mask);
       if (sent === 0 || (!coop && sent + Math.min(militaryRatingOf(cmd), sent) <= g.wars.armies[w]!)) continue;
@@ -998,12 +998,14 @@ export class ParametricPolicy implements Policy {
   }
 
   chooseLosses(g: GameView, me: number, war: number, n: number, det = 0): number {
-    // State legions first; then other factions' legions before our own (of the detachment that fought).
+    // State legions first; then other factions' legions before our own (of the detachment that fought),
+    // clockwise from ours: from seat 0 the low seats would lose theirs first.
     let need = n - detStateLegions(g, war, det);
     let mask = 0;
     const here = detFactionMask(g, war, det);
-    for (let f = 0; f < g.players && need > 0; f++) {
-      if (f !== me && here & (1 << f)) {
+    for (let k = 1, f = me + 1; k < g.players && need > 0; k++, f++) {
+      if (f === g.players) f = 0;
+      if (here & (1 << f)) {
         mask |= 1 << f;
         need--;
       }

@@ -5,22 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_FIELDS, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 
 const PINNED: Record<string, string> = {
-  'competent/none': '41d065936d00303d',
-  'competent/rules': 'da66e825a08640f9',
-  'competent/ror': 'ad4ac457e154aaa9',
-  'competent/all': '981a37a11e7cb6bd',
-  'cooperative/none': '2a7485099ea52e5e',
-  'cooperative/rules': '24404c55740de804',
-  'cooperative/ror': '2d309beb90c53098',
+  'competent/none': 'c593f4855a685743',
+  'competent/rules': '0f1bc90bb07915a0',
+  'competent/ror': '2103fa5d73e9eb5c',
+  'competent/all': '1e48c3232111f8b9',
+  'cooperative/none': '565c4d7e12ded609',
+  'cooperative/rules': '1a580edb30ea292b',
+  'cooperative/ror': '0bb60d535e225c5a',
   'cooperative/all': '948406769c90bfe7',
-  'selfish/none': '4603c02004271503',
-  'selfish/rules': 'edf0323748e417ba',
-  'selfish/ror': '924fdf182a5bdc28',
-  'selfish/all': '06a1f6adc761a084',
-  'mixed/none': '4b664d363eec13a5',
-  'mixed/rules': 'efa5cfc6b66e7e93',
-  'mixed/ror': 'ebbe991d44385ef9',
-  'mixed/all': '40c20d6530eb1a4a',
+  'selfish/none': 'c001be79b6189614',
+  'selfish/rules': '5d9358befd2dfcfe',
+  'selfish/ror': '16f4aabe7d5ed808',
+  'selfish/all': '5e6bda7f26b78b49',
+  'mixed/none': '59797083517b9c02',
+  'mixed/rules': '6b01bae551e69b7c',
+  'mixed/ror': '7816a34f6720a36f',
+  'mixed/all': 'fd7826e52af9965f',
 };
 
 describe('behaviour fingerprints', () => {
