@@ -25,10 +25,8 @@ export function legionsWanted(g: GameView, w: number, mr: number, margin: number
 }
 
 /**
- * The faction legions in the box (`boxMask`) sent with `count` State legions toward `need`: the sender's
- * own first (`me`, -1 for none), then the others clockwise from it, until the need is met (only the
- * legions in the box are visited). Clockwise, not from seat 0: a fixed order would favour low seats,
- * whose legions would earn more of the Prestige of victories.
+ * The faction legions in the box sent with `count` State legions toward `need`: the sender's own (`me`)
+ * first, then clockwise from it (from seat 0 the low seats' legions would earn the victories' Prestige).
  */
 export function boxLegionsSent(boxMask: number, count: number, need: number, me: number): number {
   const from = me > 0 ? me : 0;
@@ -351,10 +349,7 @@ function scanHighestStatus(g: GameView, cands: readonly number[], owner: number)
   return b;
 }
 
-/**
- * The faction of most Prestige other than `except`; a tie goes to the first clockwise from `except`
- * (not to the lowest seat, which would make seat 0 everybody's target).
- */
+/** The faction of most Prestige but `except`; a tie goes clockwise from `except` (to seat 0, it made seat 0 everyone's target). */
 export function leader(g: GameView, except: number): number {
   const prestige = g.prestige; // (held: read through g, each faction's test reloaded and checked it)
   const n = g.players;

@@ -998,8 +998,7 @@ export class ParametricPolicy implements Policy {
   }
 
   chooseLosses(g: GameView, me: number, war: number, n: number, det = 0): number {
-    // State legions first; then other factions' legions before our own (of the detachment that fought),
-    // clockwise from ours: from seat 0 the low seats would lose theirs first.
+    // State legions, then the others' clockwise from ours (from seat 0 the low seats lost theirs first), ours last.
     let need = n - detStateLegions(g, war, det);
     let mask = 0;
     const here = detFactionMask(g, war, det);

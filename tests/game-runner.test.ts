@@ -29,7 +29,7 @@ describe('LEGIONS behind the game contract', () => {
     const acc = json(join(out, 'accumulator.json'));
     delete acc.perf;
     delete acc.sha256;
-    // Pinned from `main` before src/sim/game.ts existed (same command).
+    // Pinned from `main` before src/sim/game.ts existed (same command); re-pinned when play changed on purpose.
     expect(sha(JSON.stringify(summary))).toBe('578a62e5c1d74f05');
     expect(sha(JSON.stringify(acc))).toBe('2503265b4bd0d196');
     expect(sha(readFileSync(join(out, 'games.csv')))).toBe('e2e3b01d929aa1cf');
