@@ -1,8 +1,8 @@
 // The built-in players choose among factions without favouring a seat number: their ties go clockwise
-// from the deciding faction, so the five seats of the base game (alike by the rules: the Temporary
+// from the deciding faction, so the seats of the base game (alike by the rules: the Temporary
 // Consul is dealt at random) win alike in the default field. When leader gave ties to the lowest
-// seat and legions were sent and lost from seat 0 up, seat 0 won 8.0 % of competent games and seat 2
-// 10.5 %.
+// seat and legions were sent and lost from seat 0 up, seat 0 won 8.0 % of five-player competent games
+// and seat 2 10.5 %; with three players 11.8 % against 14.4 %.
 import { describe, expect, it } from 'vitest';
 import { playGame, playOutcome } from '../src/legions/game.js';
 import { setupGame } from '../src/legions/setup.js';
@@ -92,17 +92,21 @@ describe('the competent player’s losses', () => {
 });
 
 describe('seats in the default field', () => {
-  it('win alike: 8,000 competent games pass a chi-square test of equal seat wins at p = 0.001', () => {
-    const cfg = makeConfig(5);
-    const policies = Array.from({ length: 5 }, () => makePolicy('competent'));
-    const wins = [0, 0, 0, 0, 0];
-    for (let i = 0; i < 8000; i++) {
-      const w = playOutcome(cfg, 'seats', i, policies).winners;
-      for (let f = 0; f < 5; f++) if (w & (1 << f)) wins[f]!++;
-    }
-    const total = wins.reduce((a, b) => a + b, 0);
-    expect(total).toBeGreaterThan(3000); // (the Republic survives in about half the games)
-    const chi2 = wins.reduce((a, w) => a + (w - total / 5) ** 2 / (total / 5), 0);
-    expect(chi2, `seat wins ${wins.join(', ')}`).toBeLessThan(18.47); // chi-square, 4 degrees of freedom, p = 0.001
-  });
+  // Chi-square critical values at p = 0.001 for 2 and 4 degrees of freedom (3 and 5 seats).
+  const CRITICAL: Record<number, number> = { 3: 13.82, 5: 18.47 };
+  for (const players of [5, 3]) {
+    it(`win alike: 8,000 competent ${players}-player games pass a chi-square test of equal seat wins at p = 0.001`, () => {
+      const cfg = makeConfig(players);
+      const policies = Array.from({ length: players }, () => makePolicy('competent'));
+      const wins = new Array<number>(players).fill(0);
+      for (let i = 0; i < 8000; i++) {
+        const w = playOutcome(cfg, 'seats', i, policies).winners;
+        for (let f = 0; f < players; f++) if (w & (1 << f)) wins[f]!++;
+      }
+      const total = wins.reduce((a, b) => a + b, 0);
+      expect(total).toBeGreaterThan(3000); // (the Republic survives in about half the games)
+      const chi2 = wins.reduce((a, w) => a + (w - total / players) ** 2 / (total / players), 0);
+      expect(chi2, `seat wins ${wins.join(', ')}`).toBeLessThan(CRITICAL[players]!);
+    });
+  }
 });
