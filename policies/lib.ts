@@ -349,7 +349,7 @@ function scanHighestStatus(g: GameView, cands: readonly number[], owner: number)
   return b;
 }
 
-/** The faction of most Prestige but `except`; a tie goes clockwise from `except` (to seat 0, it made seat 0 everyone's target). */
+/** The faction of most Prestige but `except`; a tie goes clockwise from `except` (ties to seat 0 made it everyone's target). */
 export function leader(g: GameView, except: number): number {
   const prestige = g.prestige; // (held: read through g, each faction's test reloaded and checked it)
   const n = g.players;
