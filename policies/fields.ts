@@ -26,7 +26,7 @@ export interface Field {
 }
 
 /** The shipped fields (fields/*.json). */
-export const FIELD_NAMES = ['competent', 'cooperative', 'selfish', 'mixed'] as const;
+export const FIELD_NAMES = ['competent', 'contested', 'cooperative', 'selfish', 'mixed'] as const;
 export const DEFAULT_FIELD = 'competent';
 
 const cache = new Map<string, Field>();

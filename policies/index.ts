@@ -4,7 +4,7 @@ import type { Policy } from '../src/legions/policy.js';
 import { OPPORTUNIST, ParametricPolicy, STATESMAN } from './parametric.js';
 import { RandomPolicy } from './random.js';
 import { CLASSIC_ROLLOUT, DEFAULT_RACE, DEFAULT_ROLLOUT, RolloutPolicy } from './rollout.js';
-import { competentWeightsPath, defaultWeightsPath, loadWeights } from './weights.js';
+import { competentWeightsPath, contestedWeights, defaultWeightsPath, loadWeights } from './weights.js';
 
 const registry: Record<string, () => Policy> = {
   random: () => new RandomPolicy(),
@@ -12,6 +12,7 @@ const registry: Record<string, () => Policy> = {
   opportunist: () => new ParametricPolicy('opportunist', OPPORTUNIST),
   parametric: () => new ParametricPolicy('parametric', loadWeights(defaultWeightsPath())),
   competent: () => new ParametricPolicy('competent', loadWeights(competentWeightsPath())),
+  contested: () => new ParametricPolicy('contested', contestedWeights()),
   rollout: () => new RolloutPolicy(),
 };
 

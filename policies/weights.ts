@@ -49,3 +49,11 @@ function readWeights(path: string): Weights {
 export const defaultWeightsPath = (): string => join(packageRoot(), 'policies', 'parametric', 'default.json');
 
 export const competentWeightsPath = (): string => join(packageRoot(), 'policies', 'competent', 'competent.json');
+
+/** rivalMargin of the contested player: the competent vector opposing a rival from 10 ahead, not 40 (docs/policies.md). */
+export const CONTESTED_RIVAL_MARGIN = 10;
+
+/** The competent vector with rivalMargin 10: both values leave a seat nothing to gain, but only this one contests votes. */
+export function contestedWeights(): Weights {
+  return { ...loadWeights(competentWeightsPath()), rivalMargin: CONTESTED_RIVAL_MARGIN };
+}
