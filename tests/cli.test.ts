@@ -24,7 +24,7 @@ describe('bad input', () => {
   afterAll(() => temp.remove());
   it('rejects 4 players', () => expectBadInput(['replay', '--players', '4'], /players must be 3 or 5/));
   it('rejects an unknown policy, listing the known ones', () =>
-    expectBadInput(['replay', '--policies', 'genius'], /unknown policy "genius" \(known: random, statesman, opportunist, parametric, competent, rollout, parametric:FILE\)/));
+    expectBadInput(['replay', '--policies', 'genius'], /unknown policy "genius" \(known: random, statesman, opportunist, parametric, competent, contested, rollout, parametric:FILE\)/));
   it('rejects a wrong number of policies', () => expectBadInput(['replay', '--policies', 'random,statesman'], /needs 1 or 5 names/));
   it('rejects an unknown rule key', () => expectBadInput(['replay', '--rule', 'magic=3'], /unknown rule key "magic"/));
   it('rejects an out-of-range rule value', () => expectBadInput(['replay', '--rule', 'turns=0'], /rule turns: 0 is out of range 1\.\.50/));
