@@ -14,7 +14,7 @@ const {
   RECALL_GARRISON, REPEAL_LAND_ACT, REPLACE_COMMANDER, TRANSFER, MOTION_NAMES, stageOf,
 } = motionModule;
 const {
-  affordable, alreadyFailed, commandRating, dictatorCommands, factionLeader, forumSenatorsInRome, isFrontier,
+  affordable, alreadyFailed, commandRating, defaultLosses, dictatorCommands, factionLeader, forumSenatorsInRome, isFrontier,
   landActTypeOpen, legalTarget, majorEligible, naturalNext, nextChair, onAgenda, presidingFaction: presiding,
   recallableGarrison, tableable,
 } = policyModule;
@@ -999,19 +999,9 @@ export class ParametricPolicy implements Policy {
 
   chooseLosses(g: GameView, me: number, war: number, n: number, det = 0): number {
     // State legions, then the others' clockwise from ours (from seat 0 the low seats lost theirs first), ours last.
-    let need = n - detStateLegions(g, war, det);
-    let mask = 0;
-    const here = detFactionMask(g, war, det);
-    for (let k = 1, f = me + 1; k < g.players && need > 0; k++, f++) {
-      if (f === g.players) f = 0;
-      if (here & (1 << f)) {
-        mask |= 1 << f;
-        need--;
-      }
-    }
-    if (need > 0 && here & (1 << me)) mask |= 1 << me;
-    return mask;
+    return defaultLosses(detFactionMask(g, war, det), n, detStateLegions(g, war, det), me + 1, g.players);
   }
+
 
   claimSpoils(g: GameView, me: number, war: number): number {
     const c = g.wars.victor[war]!;

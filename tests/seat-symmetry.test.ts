@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { playGame, playOutcome } from '../src/legions/game.js';
 import { setupGame } from '../src/legions/setup.js';
 import type { GameView, Policy } from '../src/legions/policy.js';
-import { detFactionMask, detStateLegions } from '../src/legions/policy.js';
+import { defaultLosses, detFactionMask, detStateLegions } from '../src/legions/policy.js';
 import { leader } from '../policies/lib.js';
 import { makePolicy } from '../policies/index.js';
 import { BASE_AND_EVERY_VARIATION, makeConfig, watchPolicy } from './helpers.js';
@@ -88,6 +88,37 @@ describe('the competent player’s losses', () => {
     expect(p.chooseLosses(g, 3, w, 2)).toBe(0b10001); // 4, then 0: not 0 and 1
     expect(p.chooseLosses(g, 1, w, 2)).toBe(0b11000); // 3 and 4 (2 has none)
     expect(p.chooseLosses(g, 0, w, 4)).toBe(0b11011); // the three others, then its own
+  });
+});
+
+describe('the engine’s losses for a faction that does not choose (a neutral commander, a refused choice)', () => {
+  it('go clockwise from the first faction named, for every first faction, legions present and losses', () => {
+    for (const players of [3, 5]) {
+      for (let first = 0; first <= players; first++) {
+        for (let here = 0; here < 1 << players; here++) {
+          for (let stateHere = 0; stateHere <= 2; stateHere++) {
+            for (let n = 1; n <= stateHere + players; n++) {
+              let need = n - stateHere;
+              let want = 0;
+              for (let k = 0; k < players; k++) {
+                const f = (first + k) % players;
+                if (need > 0 && here & (1 << f)) {
+                  want |= 1 << f;
+                  need--;
+                }
+              }
+              expect(defaultLosses(here, n, stateHere, first, players)).toBe(want);
+            }
+          }
+        }
+      }
+    }
+  });
+
+  it('no longer take seat 0’s legion first: four factions’ legions, no State legion, one lost', () => {
+    expect(defaultLosses(0b11011, 1, 0, 3, 5)).toBe(0b01000); // the presiding faction (3) first
+    expect(defaultLosses(0b11011, 2, 0, 4, 5)).toBe(0b10001); // a chooser at 3 refused: 4, then 0
+    expect(defaultLosses(0b11011, 1, 1, 0, 5)).toBe(0); // the State legion first
   });
 });
 

@@ -11,7 +11,7 @@ import * as splitCombatModule from './ror/split-combat.js';
 import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
-const { changeRI, halfRandomDifference, legalInt, log, policyError, popcount, randomNumber, returnSenator, senatorToDeckBottom } = commonModule;
+const { changeRI, halfRandomDifference, legalInt, log, policyError, popcount, presidingFaction, randomNumber, returnSenator, senatorToDeckBottom } = commonModule;
 const { legionsAt } = incomeModule;
 const { battleRating, masterOfHorseFate } = dictatorModule;
 const { vacateOffices } = prosecutionsModule;
@@ -211,9 +211,9 @@ function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: n
       const k = popcount(mask);
       if (!legalInt(mask, 0, 31) || (mask & ~here) !== 0 || k > n || n - k > stateHere) {
         policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here}`);
-        mask = defaultLosses(here, n, stateHere);
+        mask = defaultLosses(here, n, stateHere, cf + 1, g.players);
       }
-    } else mask = defaultLosses(here, n, stateHere);
+    } else mask = defaultLosses(here, n, stateHere, presidingFaction(g), g.players); // a neutral commander: in the order of play, the presiding faction's first
   }
   const k = popcount(mask);
   w.stateLegions[i] = stateHere - (n - k);
@@ -222,11 +222,15 @@ function removeLosses(g: GameState, policies: readonly Policy[], i: number, n: n
   w.lostMask[i] = mask;
 }
 
-/** State legions go first, then faction legions in seat order (a neutral commander's choice). */
-export function defaultLosses(here: number, n: number, stateHere: number): number {
+/**
+ * Losses for a faction that does not choose them (a neutral commander, or a choice refused): state
+ * legions first, then faction legions clockwise from `first` (from a fixed seat, the low seats would
+ * lose theirs first). A chooser's own go last (first = chooser + 1), as the built-in players choose.
+ */
+export function defaultLosses(here: number, n: number, stateHere: number, first: number, players: number): number {
   let need = n - stateHere;
   let m = 0;
-  for (let f = 0; need > 0 && f < 5; f++) {
+  for (let k = 0, f = first >= players ? 0 : first; k < players && need > 0; k++, f = f === players - 1 ? 0 : f + 1) {
     if (here & (1 << f)) {
       m |= 1 << f;
       need--;

@@ -174,6 +174,7 @@ export { majorEligible } from './senate/prosecutions.js';
 // Read-only queries of the engine that policies may use.
 export { popcount, presidingFaction } from './common.js';
 export { activeWarCount, legionsAt, stateLegionCount } from './income.js';
+export { defaultLosses } from './combat.js';
 export { forumSenatorsInRome } from './forum.js';
 export { factionLegionsAt, raiseCost } from './senate/military.js';
 export { garrisonLegions } from './income.js';

@@ -8,7 +8,7 @@
 import { shuffle } from '../../core/rng.js';
 import { type Battle, commanderKilled, defaultLosses, resolveBattle, romanCardSum, romanDifference } from '../combat.js';
 import {
-  changeRI, halfRandomDifference, legalInt, log, policyError, popcount, randomNumber, senatorToDeckBottom,
+  changeRI, halfRandomDifference, legalInt, log, policyError, popcount, presidingFaction, randomNumber, senatorToDeckBottom,
 } from '../common.js';
 import { legionsAt } from '../income.js';
 import type { Policy } from '../policy.js';
@@ -131,9 +131,9 @@ function removeDetLosses(g: GameState, policies: readonly Policy[], i: number, d
       const k = popcount(mask);
       if (!legalInt(mask, 0, 31) || (mask & ~here) !== 0 || k > n || n - k > stateHere) {
         policyError(g, cf, `losses ${String(mask)} are not a valid choice of ${n} among faction legions ${here} of detachment ${d + 1}`);
-        mask = defaultLosses(here, n, stateHere);
+        mask = defaultLosses(here, n, stateHere, cf + 1, g.players);
       }
-    } else mask = defaultLosses(here, n, stateHere);
+    } else mask = defaultLosses(here, n, stateHere, presidingFaction(g), g.players); // a neutral commander: in the order of play, the presiding faction's first
   }
   addDetStateLegions(g, i, d, -(n - popcount(mask)));
   for (let f = 0; f < g.players; f++) if (mask & (1 << f)) factionLegionLeaves(g, f, FL_NONE);
