@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_FIELDS, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 
 const PINNED: Record<string, string> = {
-  'competent/none': '48968296407725ab',
+  'competent/none': '21a0b963a76750a6',
   'competent/rules': '182490229cb8cb54',
   'competent/ror': '54435f5c5d475a8a',
   'competent/all': 'adc786aeed47e726',
@@ -15,9 +15,9 @@ const PINNED: Record<string, string> = {
   'cooperative/all': '948406769c90bfe7',
   'selfish/none': 'c001be79b6189614',
   'selfish/rules': '5d9358befd2dfcfe',
-  'selfish/ror': '16f4aabe7d5ed808',
+  'selfish/ror': '0fd9aa1a7603ba1c',
   'selfish/all': '5e6bda7f26b78b49',
-  'mixed/none': '59797083517b9c02',
+  'mixed/none': 'aa3f80286db0c0c5',
   'mixed/rules': '6b01bae551e69b7c',
   'mixed/ror': '7816a34f6720a36f',
   'mixed/all': 'fd7826e52af9965f',

@@ -19,21 +19,22 @@ export function adjustmentsStep(g: GameState, policies: readonly Policy[]): void
   const w = g.wars;
   const status = w.status; // (held: V8 reloads a field read in a loop that calls out)
   const result = w.result;
+  // The rules' sub-steps in their order, each over every war: a commander claims his spoils knowing every
+  // unopposed war's +4, and a faction legion's Prestige comes after the victories' (its -2 is floored at 0 last).
+  // A war not begun, or over with no result this turn (its scratch blank: combatStep), has nothing to adjust.
   for (let i = 0; i < status.length; i++) {
-    // Not begun: no legions, no battle, nothing to adjust. Over with no result this turn: its scratch is blank
-    // (combatStep), so no spoils and no faction legions' Prestige either.
-    if (status[i] === 0 || (status[i] === 2 && result[i] === 0)) continue;
-    // Legions without a commander (he was killed) are recalled; the war becomes unopposed.
-    if (status[i] === 1) commanderlessLegions(g, i);
+    if (status[i] !== 1) continue;
+    // War: legions without a commander (he was killed) are recalled; the war becomes unopposed.
+    commanderlessLegions(g, i);
     // Every active war with no Roman legions now is unopposed (+4), once per war per turn (rules-notes 22, 23).
-    if (status[i] === 1 && legionsAt(g, i) === 0 && result[i] !== 2) {
+    if (legionsAt(g, i) === 0 && result[i] !== 2) {
       changeRI(g, p.unopposedWarRI);
       g.stats.unopposedWarTurns++;
       if (g.trace !== null) log(g, `Unopposed war at ${warName(g, i)}`);
     }
-    if (result[i] === 1) spoilsOfWar(g, policies, i);
-    factionLegionPrestige(g, i);
   }
+  for (let i = 0; i < status.length; i++) if (result[i] === 1) spoilsOfWar(g, policies, i); // Spoils of war
+  for (let i = 0; i < status.length; i++) if (status[i] === 1 || (status[i] === 2 && result[i] !== 0)) factionLegionPrestige(g, i); // Prestige level
   checkWarLosses(g);
   g.riCredit = 0; // a netted turn ends here: what was not absorbed is lost (Revolution Index: never below zero)
 }
