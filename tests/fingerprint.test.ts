@@ -5,22 +5,22 @@ import { describe, expect, it } from 'vitest';
 import { fingerprint, FINGERPRINT_FIELDS, FINGERPRINT_VARIANTS } from '../src/games/legions/fingerprint.js';
 
 const PINNED: Record<string, string> = {
-  'competent/none': '21a0b963a76750a6',
-  'competent/rules': '182490229cb8cb54',
-  'competent/ror': '54435f5c5d475a8a',
-  'competent/all': 'adc786aeed47e726',
-  'cooperative/none': '565c4d7e12ded609',
-  'cooperative/rules': '1a580edb30ea292b',
-  'cooperative/ror': '0bb60d535e225c5a',
-  'cooperative/all': '948406769c90bfe7',
-  'selfish/none': 'c001be79b6189614',
-  'selfish/rules': '5d9358befd2dfcfe',
-  'selfish/ror': '0fd9aa1a7603ba1c',
-  'selfish/all': '5e6bda7f26b78b49',
-  'mixed/none': 'aa3f80286db0c0c5',
-  'mixed/rules': '6b01bae551e69b7c',
-  'mixed/ror': '7816a34f6720a36f',
-  'mixed/all': 'fd7826e52af9965f',
+  'competent/none': '74808b7d9dc9e763',
+  'competent/rules': 'ee8b8184c872f19c',
+  'competent/ror': '58b7a7f7e8eb04e5',
+  'competent/all': 'e641c1a9cf15de7c',
+  'cooperative/none': 'b97f2f92d4b6ea83',
+  'cooperative/rules': '7e1699e72076a1f5',
+  'cooperative/ror': 'fc0e4014011888b7',
+  'cooperative/all': '4ee023301ff3e3e3',
+  'selfish/none': '40ecda896a1c20b1',
+  'selfish/rules': 'b5991a935b2b577e',
+  'selfish/ror': '8f5a5f90b0fd9df6',
+  'selfish/all': '0bdfc3837763fb0b',
+  'mixed/none': 'd1ec2b693bd46f32',
+  'mixed/rules': '2b35de4f17454534',
+  'mixed/ror': '67c05e6c60fcfe12',
+  'mixed/all': '17f80e4d1f6815d3',
 };
 
 describe('behaviour fingerprints', () => {

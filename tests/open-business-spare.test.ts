@@ -51,14 +51,14 @@ describe('the spare rules of the prosecutions', () => {
         },
       }));
       let prosecuted = 0;
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 80; i++) {
         const plain = playGame(cfg, 'prosecutions-spare', i, lineup.map((n) => makePolicy(n)));
         const withInner = playGame(cfg, 'prosecutions-spare', i, lineup.map((n) => nesting(makePolicy(n))));
         prosecuted += plain.state.stats.prosecutions;
         expect(JSON.stringify(withInner.outcome)).toBe(JSON.stringify(plain.outcome));
       }
       expect(nested).toBeGreaterThan(20);
-      // Prosecutions voted after a nested game (the base game's field has them): their verdicts read the rules' own accuser and acquittals.
+      // Prosecutions voted after a nested game (the base game's field has them): their verdicts read the rules' own accuser and accused.
       if (label === 'base game') expect(prosecuted).toBeGreaterThan(3);
     });
   }

@@ -133,7 +133,7 @@ describe('ror-senate-errata: step down (errata 9.34)', () => {
     expect(nextChair(g)).toBe(g.censor);
     expect(defeat(g, pols, c)).toBe(false);
     expect(g.prestige[c]).toBe(10);
-    expect(g.rorChair).toBe(g.censor);
+    expect(g.actingChair).toBe(g.censor);
     expect(presidingFaction(g)).toBe(b);
     expect(g.stats.rorStepDowns).toBe(1);
     // The new chair's own motion defeated by all: the chair goes on to the senior present senator.
@@ -141,7 +141,7 @@ describe('ror-senate-errata: step down (errata 9.34)', () => {
     for (let s = 0; s < SENATORS; s++) if (s !== g.consul && s !== g.censor && g.senOwner[s]! >= 0 && g.senPresent[s]) senior = s;
     expect(nextChair(g)).toBe(senior);
     defeat(g, pols, b);
-    expect(g.rorChair).toBe(senior);
+    expect(g.actingChair).toBe(senior);
     expect(presidingFaction(g)).toBe(g.senOwner[senior]);
     expect([g.prestige[b], g.stats.rorStepDowns, g.stats.rorErrataChanges]).toEqual([10, 2, 2]);
   });
@@ -165,7 +165,7 @@ describe('ror-senate-errata: step down (errata 9.34)', () => {
       defeat(g, pols, c);
       expect(askedNow).toBe(asked);
       expect(g.prestige[c]).toBe(10 - g.params.consulDefeatPrestige);
-      expect(g.rorChair).toBe(-1);
+      expect(g.actingChair).toBe(-1);
       expect(presidingFaction(g)).toBe(c);
     }
   });
@@ -181,7 +181,7 @@ describe('ror-senate-errata: step down (errata 9.34)', () => {
   it('a new Consul takes the chair back; the meeting\'s end clears it', () => {
     const { g, c, b } = position('ror-senate-errata');
     g.censor = own(g, b)[0]!;
-    g.rorChair = g.censor;
+    g.actingChair = g.censor;
     // Faction c nominates its best senator other than the Consul, and every faction votes for.
     const pols = stubs(3, (f) => ({
       propose: (_g, me, m, cands) => {
@@ -193,7 +193,7 @@ describe('ror-senate-errata: step down (errata 9.34)', () => {
     }));
     elections(g, pols);
     expect(g.senOwner[g.consul]).toBe(c);
-    expect(g.rorChair).toBe(-1);
+    expect(g.actingChair).toBe(-1);
   });
 });
 

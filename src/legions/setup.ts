@@ -151,7 +151,7 @@ export function setupGame(cfg: GameConfig, seed: string, trace: boolean, prev: G
     cardWhere: again(o?.cardWhere, 10, CARD_DECK), eventDeck: copied(o?.eventDeck, EVENT_DECK),
     unrestIncomeTurn: 0, droughtIncomeTurn: 0, droughtDouble: 0, manpowerEventTurn: 0, noRaiseTurn: 0,
     landActsType1: 0, landActsType2: 0, landActPassedTurn: 0, landActRepealTurn: 0, landActType2Turn: [], landActType2Sponsor: [], landActType2CoSponsor: [],
-    rorChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
+    actingChair: -1, rorLandType1Turn: 0, rorLandType2Turn: 0, rorDictator: -1, rorMasterOfHorse: -1, rorDictatorTurn: 0,
     rorExDictator: -1, rorExMasterOfHorse: -1, rorCfl: -1, rorCflTurn: 0, rorCflVoteTurn: 0, rorCflWinner: -1, rorCflEndTurn: 0,
     failedMotions: [], failedTurn: 0, bill: [], motionBudget: -1,
     agenda: blankAgenda(n, 8, o?.agenda), agendaCount: 0, agendaKeys: filled(8, 0), allowance: again(o?.allowance, n, 0),

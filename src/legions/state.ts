@@ -483,6 +483,11 @@ export interface GameState {
   censor: number;
   /** Consul before the current one (Deaths variant replacement). */
   previousConsul: number;
+  /**
+   * A senator presiding in the Consul's place (-1: the Consul presides): the outgoing Consul while the
+   * Censor is elected; with ror-senate-errata, one the presiding faction stepped down for.
+   */
+  actingChair: number;
   /** True while the Temporary Consul presides in turn 1. */
   temporaryConsul: boolean;
   /** Consul and Censor before this turn's elections (open to prosecution this turn). */
@@ -565,8 +570,6 @@ export interface GameState {
   landActType2CoSponsor: number[];
 
   // ---- Republic of Rome modules (src/legions/ror/; all plain numbers, -1 or 0 = none) ----
-  /** ror-senate-errata: the senator who took the chair when the presiding one stepped down (-1 = the Consul presides). */
-  rorChair: number;
   /** ror-senate-errata (land bills): turn in which a Type I / Type II Land Act motion was last voted or vetoed. */
   rorLandType1Turn: number;
   rorLandType2Turn: number;
@@ -792,7 +795,7 @@ export function copyState(dst: GameState, src: GameState): void {
   dst.manpowerEventTurn = src.manpowerEventTurn; dst.noRaiseTurn = src.noRaiseTurn;
   dst.landActsType1 = src.landActsType1; dst.landActsType2 = src.landActsType2;
   dst.landActPassedTurn = src.landActPassedTurn; dst.landActRepealTurn = src.landActRepealTurn;
-  dst.rorChair = src.rorChair; dst.rorLandType1Turn = src.rorLandType1Turn;
+  dst.actingChair = src.actingChair; dst.rorLandType1Turn = src.rorLandType1Turn;
   dst.rorLandType2Turn = src.rorLandType2Turn; dst.rorDictator = src.rorDictator;
   dst.rorMasterOfHorse = src.rorMasterOfHorse; dst.rorDictatorTurn = src.rorDictatorTurn;
   dst.rorExDictator = src.rorExDictator; dst.rorExMasterOfHorse = src.rorExMasterOfHorse;

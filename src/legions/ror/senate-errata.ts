@@ -33,7 +33,7 @@ function chairRank(g: GameState, s: number): number {
 
 /** The senator in the chair: the one who took it over, else the Consul, else the Censor (-1: none; seat 0 presides). */
 export function chairSenator(g: GameState): number {
-  if (g.rorChair >= 0 && g.senWhere[g.rorChair] === AT_ROME && g.senOwner[g.rorChair]! >= 0) return g.rorChair;
+  if (g.actingChair >= 0 && g.senWhere[g.actingChair] === AT_ROME && g.senOwner[g.actingChair]! >= 0) return g.actingChair;
   if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.consul;
   if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.censor;
   return -1;
@@ -68,7 +68,7 @@ export function offerStepDown(g: GameState, policies: readonly Policy[], m: Moti
   if (!errata(g, 'rorStepDown')) return false;
   const next = nextChair(g);
   if (next < 0 || !askBool(g, chairF, policies[chairF]!.stepDown(g, chairF, m), 'stepDown')) return false;
-  g.rorChair = next;
+  g.actingChair = next;
   changed(g, 'rorStepDowns');
   if (g.trace !== null) log(g, `${factionName(chairF)} steps down: ${senatorName(next)} of ${factionName(g.senOwner[next]!)} takes the chair for the rest of the meeting`);
   return true;

@@ -67,7 +67,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.censor === consul) g.censor = -1;
     g.senCensorEligible[consul] = 1;
     g.senOfficeTurn[consul] = g.turn;
-    g.rorChair = -1; // ror-senate-errata: the new Consul presides, whoever held the chair before
+    g.actingChair = -1; // ror-senate-errata: the chair handed on before is not his to keep
     addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
     if (g.trace !== null) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
   } else {
@@ -91,6 +91,9 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.trace !== null && g.censor === tempConsul) log(g, `Censor: the Temporary Consul ${senatorName(tempConsul)} is appointed automatically`);
     return;
   }
+  // The old Consul runs the meeting until both offices are filled, then hands it to the new one
+  // (Appoint Consul and Censor): he chairs the Censor's election.
+  if (consul >= 0) g.actingChair = g.previousConsul;
   const sitting = errata(g, 'rorCensorSuccession') ? g.censor : -1;
   if (sitting >= 0) {
     // ror-senate-errata: would his faction have put the sitting Censor up? (asked, not played)
@@ -104,6 +107,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     }
   }
   let censor = appoint(g, policies, ELECT_CENSOR, -1, censorRules);
+  g.actingChair = -1; // the new Consul presides from here
   if (censor < 0 && censorContinues(g, sitting)) censor = sitting; // he stays only if nobody else was appointed
   g.censor = censor;
   if (censor >= 0) {

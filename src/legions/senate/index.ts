@@ -30,7 +30,7 @@ export function senateStep(g: GameState, policies: readonly Policy[]): void {
   shorten(g.rejected, 0);
   g.agendaCount = 0;
   g.motionBudget = g.variants.tempo ? g.params.tempoMotionBudget : -1;
-  g.rorChair = -1;
+  g.actingChair = -1;
   g.rorExDictator = -1;
   g.rorExMasterOfHorse = -1;
   returnGovernors(g);
@@ -58,6 +58,6 @@ function meeting(g: GameState, policies: readonly Policy[]): void {
   if (g.variants['ror-consul-for-life']) cflItem(g, policies); // item 3a: after the prosecutions (errata X, 9.67)
   appointGovernors(g, policies);
   openBusiness(g, policies);
-  g.rorChair = -1; // a chair handed on (ror-senate-errata) serves for the rest of this meeting only
+  g.actingChair = -1; // a chair handed on (ror-senate-errata) serves for the rest of this meeting only
   if (g.trace !== null) log(g, `Senate closes: State ${g.stateTreasury}, RI ${g.ri}, treasuries ${g.treasury.join('/')}`);
 }

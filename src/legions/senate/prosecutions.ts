@@ -12,7 +12,7 @@ import * as votingModule from './voting.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { addPrestige, log, masterOfHorseReturns, releaseConcessions, senatorToDeckBottom } = commonModule;
 const { motionRules, PROSECUTE } = motionModule;
-const { AT_ROME, factionName, lowestSenator, SENATORS, senatorName, shorten } = stateModule;
+const { AT_ROME, factionName, lowestSenator, SENATORS, senatorName } = stateModule;
 const { convictionReward } = senateErrataModule;
 const { askProposal, inCands, listMask, senatorBits } = agendaModule;
 const { before, logEffects } = describeModule;
@@ -58,13 +58,13 @@ export function openToProsecution(g: GameState, cf: number): number {
 }
 
 /**
- * One meeting's prosecutions: the accusing faction, the acquittals, and the rules reading them. Reused
- * (spareProsecutions): a meeting takes the one the last gave back, where each made its rules and closures.
+ * One meeting's prosecutions: the accusing faction, the senators accused so far, and the rules reading
+ * them. Reused (spareProsecutions): a meeting takes the one the last gave back, where each made its rules and closures.
  */
 interface Prosecutions {
   cf: number;
-  /** accused * 2 + major: not again this turn for the same offence. */
-  readonly acquitted: number[];
+  /** Bit s: senator s was accused this turn (convicted, acquitted or vetoed): not again (Failure of motion). */
+  accused: number;
   readonly rules: MotionRules;
 }
 
@@ -73,22 +73,19 @@ let spareProsecutions: Prosecutions | null = null;
 
 function newProsecutions(): Prosecutions {
   // (The rules' steps read p when they run, after it is made.)
-  const p: Prosecutions = { cf: -1, acquitted: [], rules: motionRules({
+  const p: Prosecutions = { cf: -1, accused: 0, rules: motionRules({
     candidates(gs) {
-      listMask(gs, openToProsecution(gs, p.cf));
+      listMask(gs, openToProsecution(gs, p.cf) & ~p.accused); // an accused senator is not accused again this turn
     },
     check(gs, m) {
       if (!inCands(gs, m.senator)) return 'not open to prosecution';
       if (m.major && (gs.minorProsecutions > 0 || !majorEligible(gs, m.senator))) return 'a Major prosecution is not open';
-      if (p.acquitted.includes(m.senator * 2 + (m.major ? 1 : 0))) return 'already acquitted of this offence this turn';
       return null;
     },
     execute(gs, _p, m, passed) {
       gs.stats.prosecutions++;
-      if (!passed) {
-        p.acquitted.push(m.senator * 2 + (m.major ? 1 : 0));
-        return;
-      }
+      p.accused |= 1 << m.senator;
+      if (!passed) return;
       gs.stats.convictions++;
       const f = gs.senOwner[m.senator]!;
       addPrestige(gs, p.cf, convictionReward(gs, m.senator, m.major)); // ror-senate-errata: half the Status for a Major one
@@ -116,7 +113,7 @@ export function prosecutions(g: GameState, policies: readonly Policy[]): void {
   const pr = spareProsecutions ?? newProsecutions();
   spareProsecutions = null;
   pr.cf = cf;
-  shorten(pr.acquitted, 0); // (popped: a write to length is a slow call in V8, even on an empty list)
+  pr.accused = 0;
   accuse(g, policies, cf, pr.rules);
   spareProsecutions = pr;
 }
@@ -155,7 +152,7 @@ export function vacateOffices(g: GameState, s: number): void {
   }
   if (g.censor === s) g.censor = -1;
   if (g.previousConsul === s) g.previousConsul = -1;
-  if (s === g.rorChair) g.rorChair = -1;
+  if (s === g.actingChair) g.actingChair = -1;
   // ror-dictator: the dictatorship dies with him (his Master of Horse never takes his place: errata 10.12).
   if (s === g.rorDictator) {
     masterOfHorseReturns(g);
