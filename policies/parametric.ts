@@ -1002,7 +1002,6 @@ export class ParametricPolicy implements Policy {
     return defaultLosses(detFactionMask(g, war, det), n, detStateLegions(g, war, det), me + 1, g.players);
   }
 
-
   claimSpoils(g: GameView, me: number, war: number): number {
     const c = g.wars.victor[war]!;
     const max = Math.min(2 * statusOf(c), g.wars.spoils[war]!);

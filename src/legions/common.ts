@@ -161,7 +161,8 @@ export function totalStatus(g: GameState, f: number): number {
 
 /** Faction order of play: from the Consul's faction clockwise (Forum Activities). */
 export function presidingFaction(g: GameState): number {
-  // ror-senate-errata: a chair handed on after a unanimous defeat presides while he is in Rome.
+  // A senator acting in the Consul's place presides while he is in Rome: the outgoing Consul during the
+  // Censor's election, or (ror-senate-errata) one the chair was handed on to after a unanimous defeat.
   if (g.actingChair >= 0 && g.senWhere[g.actingChair] === AT_ROME && g.senOwner[g.actingChair]! >= 0) return g.senOwner[g.actingChair]!;
   if (g.consul >= 0 && g.senOwner[g.consul]! >= 0) return g.senOwner[g.consul]!;
   if (g.censor >= 0 && g.senOwner[g.censor]! >= 0) return g.senOwner[g.censor]!;

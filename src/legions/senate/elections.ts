@@ -67,7 +67,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     if (g.censor === consul) g.censor = -1;
     g.senCensorEligible[consul] = 1;
     g.senOfficeTurn[consul] = g.turn;
-    g.actingChair = -1; // ror-senate-errata: the chair handed on before is not his to keep
+    g.actingChair = -1; // ror-senate-errata: a chair handed on before the election ends with it
     addPrestige(g, g.senOwner[consul]!, g.params.consulAppointmentPrestige);
     if (g.trace !== null) log(g, `Consul elected: ${senatorName(consul)} of ${factionName(g.senOwner[consul]!)}`);
   } else {
