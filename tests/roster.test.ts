@@ -3,6 +3,7 @@
 // turns it on for every test) a change made behind its back throws at the next read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { setupGame } from '../src/legions/setup.js';
+import { presidingFaction } from '../src/legions/common.js';
 import { closeRoster, countPower, presentFactionMask, presentSenators, senatorMoved, setVerifyRoster, takeAttendance } from '../src/legions/senate/roster.js';
 import { AT_COMMANDER, AT_ROME, type GameState } from '../src/legions/state.js';
 import { makeConfig, stubPolicies } from './helpers.js';
@@ -113,7 +114,11 @@ describe('the Senate roster', () => {
     g.senPresent.fill(1); // (stale answers from an earlier meeting: every senator is answered afresh)
     takeAttendance(g, policies);
     const inRome = [...Array(30).keys()].filter((s) => g.senOwner[s]! >= 0 && g.senWhere[s] === AT_ROME);
-    expect(asked).toEqual(inRome);
+    // Asked around the table from the presiding faction's left, the presiding faction last, each in card order.
+    const chair = presidingFaction(g);
+    const seat = (s: number) => (g.senOwner[s]! - chair - 1 + 10) % 5;
+    expect(asked).toEqual([...inRome].sort((a, b) => seat(a) - seat(b) || a - b));
+    expect(new Set(asked.map((s) => g.senOwner[s])).size).toBe(5);
     const attending = inRome.filter((s) => s % 2 === 0);
     for (let s = 0; s < 30; s++) expect(g.senPresent[s]).toBe(attending.includes(s) ? 1 : 0);
     expect(presentSenators(g)).toBe(attending.reduce((m, s) => m | (1 << s), 0));

@@ -7,7 +7,7 @@ import * as stateModule from './state.js';
 import * as rosterModule from './senate/roster.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { uniformInt } = rngModule;
-const { AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, SENATORS, factionName } = stateModule;
+const { AT_DECK, AT_FORUM, AT_MASTER_OF_HORSE, AT_ROME, BANKRUPTCY, CARD_FORUM, CONCESSIONS, SENATORS, factionName, lowestSenator } = stateModule;
 const { senatorMoved } = rosterModule;
 
 /** Thrown once when the Republic falls; caught by the game loop (not an Error: no stack to capture). */
@@ -174,6 +174,28 @@ export function askedToAttend(policies: readonly Policy[], n: number): number {
   let asked = 0;
   for (let f = 0; f < n; f++) if (policies[f]!.alwaysAttends !== true) asked |= 1 << f;
   return asked;
+}
+
+/**
+ * Asks the senators in `pending` (bit s: a faction senator in Rome whose policy is asked, senPresent[s]
+ * still 0) whether they attend, as the rules open a meeting: the faction on the presiding faction's
+ * left first, the presiding faction last, each its senators in card order; each answer is written at
+ * once, so a faction sees the answers of those before it. Returns the attending senators (bit s).
+ */
+export function askAttendance(g: GameState, policies: readonly Policy[], pending: number): number {
+  const n = g.players;
+  const owner = g.senOwner;
+  let yes = 0;
+  for (let i = 1, f = presidingFaction(g); i <= n; i++) {
+    f = f === n - 1 ? 0 : f + 1; // (presiding + i) % n: the presiding faction last
+    for (let rest = pending; rest !== 0; rest &= rest - 1) {
+      const s = lowestSenator(rest);
+      if (owner[s] !== f || !askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) continue;
+      g.senPresent[s] = 1;
+      yes |= 1 << s;
+    }
+  }
+  return yes;
 }
 
 /** Calls a boolean policy decision, recording a non-boolean answer as an error (read as false). */

@@ -8,7 +8,7 @@ import type { GameState } from './state.js';
 import * as stateModule from './state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
 const { uniformInt } = rngModule;
-const { addPrestige, askBool, askedToAttend, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
+const { addPrestige, askAttendance, askBool, askedToAttend, changeRI, drawSenator, halfDifferenceFrom, legalInt, log, policyError, presidingFaction, randomNumber } = commonModule;
 const { tablePrestige } = incomeModule;
 const { resolveCaptive } = frontierModule;
 const { AT_FORUM, AT_ROME, influenceOf, lowestSenator, SENATORS, senatorName, shorten, statusOf, factionName } = stateModule;
@@ -57,8 +57,9 @@ function forumOrder(g: GameState, policies: readonly Policy[]): void {
 }
 
 /**
- * The Forum's attendance (each faction's senators in Rome asked in card order, as the Senate's in
- * senate/roster.ts takeAttendance; all attend unasked for a policy declaring alwaysAttends), with its
+ * The Forum's attendance (each faction's senators in Rome asked from the presiding faction's left, the
+ * presiding faction last, as the Senate's in senate/roster.ts takeAttendance: askAttendance; all
+ * attend unasked for a policy declaring alwaysAttends), with its
  * census in g.scratch and its face-up neutrals in g.forumList (card order) taken in the same pass over
  * the senators. Census per faction f: its senators in Rome (scratch[f]), how many attend (scratch[n + f]) and which (scratch[2n + f], bit s for senator s),
  * and which are in Rome (scratch[3n + f]); scratch[4n] is not 0 while the census stands (forumSenatorsInRome):
@@ -80,6 +81,7 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
   let attendCounts = 0;
   let attending = 0;
   let k = 0;
+  let pending = 0; // senators whose faction's policy is asked about attendance
   const asked = askedToAttend(policies, n); // (bit f: faction f's senators are asked about, not declared to attend)
   for (let f = inRome; f < 4 * n; f++) census[f] = 0;
   for (let s = 0; s < SENATORS; s++) {
@@ -93,11 +95,20 @@ function attendanceAndCensus(g: GameState, policies: readonly Policy[]): void {
     const one = 1 << (5 * f);
     romeCounts += one;
     census[inRome + f] |= 1 << s;
-    if ((asked & (1 << f)) === 0 || askBool(g, f, policies[f]!.attend(g, f, s), 'attend')) {
+    if ((asked & (1 << f)) === 0) {
       present[s] = 1;
       attendCounts += one;
       attending |= 1 << s;
-    } else present[s] = 0;
+    } else {
+      present[s] = 0;
+      pending |= 1 << s;
+    }
+  }
+  // The asked factions answer after the pass, in the order of play (askAttendance).
+  for (let rest = pending === 0 ? 0 : askAttendance(g, policies, pending); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
+    attendCounts += 1 << (5 * owners[s]!);
+    attending |= 1 << s;
   }
   let flags = 1; // the census stands (bit 0), and bit f + 1 for each faction quorate (keepQuorum)
   for (let f = 0; f < n; f++) {

@@ -8,7 +8,7 @@ import type { Policy } from '../policy.js';
 import type { GameState } from '../state.js';
 import * as stateModule from '../state.js';
 // Imported values as constants of this module's own: V8 folds these, not imported bindings (docs/performance.md, round 13).
-const { askBool, askedToAttend } = commonModule; // (common imports this module: function declarations only, initialised before either runs)
+const { askAttendance, askedToAttend } = commonModule; // (common imports this module: function declarations only, initialised before either runs)
 const { AT_FORUM, AT_ROME, candsChanged, influenceOf, influenceOfSet, lowestSenator, SENATORS } = stateModule;
 
 /** The game whose meeting is open, or null. */
@@ -58,8 +58,9 @@ function scanForum(g: GameState): number {
 }
 
 /**
- * The Senate Meeting opens with its attendance: each faction's senators in Rome, in card order, asked
- * whether they attend (all attend unasked for a policy declaring alwaysAttends). The roster is made from the answers in the same pass: who is present (by
+ * The Senate Meeting opens with its attendance: each faction's senators in Rome asked whether they
+ * attend, from the presiding faction's left, the presiding faction last (askAttendance; all attend
+ * unasked for a policy declaring alwaysAttends). The roster is made from the answers in the same pass: who is present (by
  * faction), the Forum's neutrals, then each faction's votes from its set (every meeting's elections
  * ask for them). It is kept only after the pass, so a policy asked about attendance reads afresh.
  */
@@ -70,18 +71,23 @@ export function takeAttendance(g: GameState, policies: readonly Policy[]): void 
   const where = g.senWhere;
   const attends = g.senPresent;
   let forum = 0;
+  let pending = 0; // senators whose faction's policy is asked: asked after the pass, in the order of play
   const asked = askedToAttend(policies, n); // (bit f: faction f's senators are asked about, not declared to attend)
   for (let s = 0; s < SENATORS; s++) {
     const w = where[s];
     const f = owner[s]!;
-    if (w === AT_ROME && f >= 0) {
-      const attending = (asked & (1 << f)) === 0 || askBool(g, f, policies[f]!.attend(g, f, s), 'attend');
-      attends[s] = attending ? 1 : 0;
-      if (attending) countedMask[f] |= 1 << s;
+    if (w === AT_ROME && f >= 0 && (asked & (1 << f)) === 0) {
+      attends[s] = 1;
+      countedMask[f] |= 1 << s;
     } else {
       attends[s] = 0;
-      if (w === AT_FORUM) forum |= 1 << s;
+      if (w === AT_ROME && f >= 0) pending |= 1 << s;
+      else if (w === AT_FORUM) forum |= 1 << s;
     }
+  }
+  for (let rest = pending === 0 ? 0 : askAttendance(g, policies, pending); rest !== 0; rest &= rest - 1) {
+    const s = lowestSenator(rest);
+    countedMask[owner[s]!] |= 1 << s;
   }
   meetingOf = g;
   // Each faction's Influence present and its votes: knights vote only with their faction's senators present.
