@@ -15,7 +15,7 @@ const PINNED: Record<string, string> = {
   'cooperative/all': '4ee023301ff3e3e3',
   'selfish/none': '40ecda896a1c20b1',
   'selfish/rules': 'b5991a935b2b577e',
-  'selfish/ror': '8f5a5f90b0fd9df6',
+  'selfish/ror': '878e75214b54a91a',
   'selfish/all': '0bdfc3837763fb0b',
   'mixed/none': 'd1ec2b693bd46f32',
   'mixed/rules': '2b35de4f17454534',

@@ -92,8 +92,10 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     return;
   }
   // The old Consul runs the meeting until both offices are filled, then hands it to the new one
-  // (Appoint Consul and Censor): he chairs the Censor's election.
-  if (consul >= 0) g.actingChair = g.previousConsul;
+  // (Appoint Consul and Censor): he chairs the Censor's election, unless (ror-senate-errata) the chair
+  // was handed on in the Dictator item, which keeps it for the rest of the meeting.
+  const handed = g.actingChair;
+  if (consul >= 0 && handed < 0) g.actingChair = g.previousConsul;
   const sitting = errata(g, 'rorCensorSuccession') ? g.censor : -1;
   if (sitting >= 0) {
     // ror-senate-errata: would his faction have put the sitting Censor up? (asked, not played)
@@ -107,7 +109,7 @@ export function elections(g: GameState, policies: readonly Policy[]): void {
     }
   }
   let censor = appoint(g, policies, ELECT_CENSOR, -1, censorRules);
-  g.actingChair = -1; // the new Consul presides from here
+  g.actingChair = handed; // the new Consul presides from here (or the one handed the chair in the Dictator item)
   if (censor < 0 && censorContinues(g, sitting)) censor = sitting; // he stays only if nobody else was appointed
   g.censor = censor;
   if (censor >= 0) {
