@@ -53,7 +53,7 @@ export const competentWeightsPath = (): string => join(packageRoot(), 'policies'
 /** rivalMargin of the contested player: the competent vector opposing a rival from 10 ahead, not 40 (docs/policies.md). */
 export const CONTESTED_RIVAL_MARGIN = 10;
 
-/** The competent vector with rivalMargin 10: neither value gives a seat a significant gain, and this one contests a vote in five. */
+/** The competent vector with rivalMargin 10: neither value gives a seat a significant gain, and this one contests about a vote in six. */
 export function contestedWeights(): Weights {
   return { ...loadWeights(competentWeightsPath()), rivalMargin: CONTESTED_RIVAL_MARGIN };
 }

@@ -785,7 +785,7 @@ export function copyState(dst: GameState, src: GameState): void {
   shorten(a.policy, b.policy.length);
   dst.turn = src.turn; dst.step = src.step; dst.lost = src.lost; dst.lostTurn = src.lostTurn;
   dst.deckHead = src.deckHead; dst.deckCount = src.deckCount; dst.consul = src.consul;
-  dst.censor = src.censor; dst.previousConsul = src.previousConsul;
+  dst.censor = src.censor; dst.previousConsul = src.previousConsul; dst.actingChair = src.actingChair;
   dst.temporaryConsul = src.temporaryConsul; dst.outgoingConsul = src.outgoingConsul;
   dst.outgoingCensor = src.outgoingCensor; dst.minorProsecutions = src.minorProsecutions;
   dst.stateTreasury = src.stateTreasury; dst.ri = src.ri; dst.riCredit = src.riCredit;
@@ -795,7 +795,7 @@ export function copyState(dst: GameState, src: GameState): void {
   dst.manpowerEventTurn = src.manpowerEventTurn; dst.noRaiseTurn = src.noRaiseTurn;
   dst.landActsType1 = src.landActsType1; dst.landActsType2 = src.landActsType2;
   dst.landActPassedTurn = src.landActPassedTurn; dst.landActRepealTurn = src.landActRepealTurn;
-  dst.actingChair = src.actingChair; dst.rorLandType1Turn = src.rorLandType1Turn;
+  dst.rorLandType1Turn = src.rorLandType1Turn;
   dst.rorLandType2Turn = src.rorLandType2Turn; dst.rorDictator = src.rorDictator;
   dst.rorMasterOfHorse = src.rorMasterOfHorse; dst.rorDictatorTurn = src.rorDictatorTurn;
   dst.rorExDictator = src.rorExDictator; dst.rorExMasterOfHorse = src.rorExMasterOfHorse;

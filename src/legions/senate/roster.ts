@@ -76,13 +76,14 @@ export function takeAttendance(g: GameState, policies: readonly Policy[]): void 
   for (let s = 0; s < SENATORS; s++) {
     const w = where[s];
     const f = owner[s]!;
-    if (w === AT_ROME && f >= 0 && (asked & (1 << f)) === 0) {
-      attends[s] = 1;
-      countedMask[f] |= 1 << s;
+    if (w === AT_ROME && f >= 0) {
+      const declared = (asked & (1 << f)) === 0; // it attends unasked
+      attends[s] = declared ? 1 : 0;
+      if (declared) countedMask[f] |= 1 << s;
+      else pending |= 1 << s;
     } else {
       attends[s] = 0;
-      if (w === AT_ROME && f >= 0) pending |= 1 << s;
-      else if (w === AT_FORUM) forum |= 1 << s;
+      if (w === AT_FORUM) forum |= 1 << s;
     }
   }
   for (let rest = pending === 0 ? 0 : askAttendance(g, policies, pending); rest !== 0; rest &= rest - 1) {
